@@ -1,0 +1,495 @@
+"""Games, their players and the entries the host records, box by box.
+
+The rules engine (`games.rules`) knows what a box is worth; these models store what
+the host entered, in order, and replay it through the engine to get every total.
+"""
+
+import datetime
+from dataclasses import dataclass
+from functools import cached_property
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, models, transaction
+from django.db.models import F, Q
+from django.db.models.functions import Lower
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games import rules, tokens
+from games.messages import tr
+from games.names import MAX_NAME_LENGTH, clean_name, name_key
+
+
+class ScoreRefused(Exception):
+    """A write the game refuses; `message` is for the person holding the phone."""
+
+    def __init__(self, message, code="refused"):
+        super().__init__(message)
+        self.message = str(message)
+        self.code = code
+
+
+class StaleVersion(ScoreRefused):
+    def __init__(self):
+        super().__init__(
+            _("La feuille a changé entre-temps : vérifiez-la et recommencez."), "stale"
+        )
+
+
+class Preset(models.TextChoices):
+    CLASSIC = "classic", gettext_lazy("Classique")
+    YAHTZEE = "yahtzee", gettext_lazy("Yahtzee")
+    ALL_DICE = "all_dice", gettext_lazy("Tous les dés")
+    MULTI_YAMS = "multi_yams", gettext_lazy("Multi-Yams")
+    SIX_DICE = "six_dice", gettext_lazy("Yam's à 6 dés")
+    SIX_DICE_75 = "six_dice_75", gettext_lazy("6 dés (bonus 75)")
+
+
+class GameQuerySet(models.QuerySet):
+    def expired(self, now=None):
+        now = now or timezone.now()
+        cutoff = now - datetime.timedelta(days=settings.GAME_RETENTION_DAYS)
+        return self.filter(last_activity_at__lt=cutoff)
+
+    def purge_expired(self, now=None):
+        """Deletes expired games with everything they hold; returns the count."""
+        from games.retention import purge_games
+
+        return purge_games(now)
+
+    def by_host_token(self, token):
+        return self._by_token("host", token)
+
+    def by_pencil_token(self, token):
+        return self._by_token("pencil", token)
+
+    def by_watch_token(self, token):
+        if not tokens.is_well_formed(token):
+            return None
+        return self.filter(watch_token=token).first()
+
+    def _by_token(self, kind, token):
+        if not tokens.is_well_formed(token):
+            return None
+        prefix = token[: tokens.PREFIX_LENGTH]
+        for game in self.filter(**{f"{kind}_prefix": prefix}):
+            if tokens.matches(token, getattr(game, f"{kind}_digest")):
+                return game
+        return None
+
+
+class GameManager(models.Manager.from_queryset(GameQuerySet)):
+    def create_game(self, names, preset="classic", options=None, band=None):
+        """Creates a game and its players; returns (game, host_token).
+
+        The host token is shown once, in the redirect to the host page: only its
+        hash is kept.
+        """
+        from bands.models import Band
+
+        variant = rules.build_variant(preset, options or {})
+        cleaned = Game.clean_names(names, variant)
+        host_token = tokens.new_token()
+        host = tokens.hashed(host_token)
+        with transaction.atomic():
+            if band is None:
+                band = Band.objects.create_for(cleaned)
+            game = self.create(
+                band=band,
+                preset=variant.key,
+                options=variant.options,
+                host_prefix=host.prefix,
+                host_digest=host.digest,
+                watch_token=tokens.new_token(),
+            )
+            Player.objects.bulk_create(
+                Player(game=game, seat=seat, name=name)
+                for seat, name in enumerate(cleaned)
+            )
+            band.touch()
+        return game, host_token
+
+
+class Game(models.Model):
+    band = models.ForeignKey(
+        "bands.Band", on_delete=models.CASCADE, related_name="games"
+    )
+    preset = models.CharField(max_length=20, choices=Preset.choices)
+    options = models.JSONField(default=dict)
+    host_prefix = models.CharField(max_length=tokens.PREFIX_LENGTH, db_index=True)
+    host_digest = models.CharField(max_length=64)
+    # The watch link is read-only and must be shown to the host again and again,
+    # so it is kept as is; host and pencil tokens are only ever stored hashed.
+    watch_token = models.CharField(max_length=tokens.TOKEN_LENGTH, unique=True)
+    pencil_prefix = models.CharField(
+        max_length=tokens.PREFIX_LENGTH, blank=True, db_index=True
+    )
+    pencil_digest = models.CharField(max_length=64, blank=True)
+    pencil_label = models.CharField(max_length=40, blank=True)
+    pencil_generation = models.PositiveIntegerField(default=0)
+    version = models.PositiveIntegerField(default=1)
+    created_at = models.DateTimeField(default=timezone.now)
+    last_activity_at = models.DateTimeField(default=timezone.now, db_index=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    objects = GameManager()
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(version__gte=1), name="game_version_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(preset__in=Preset.values), name="game_preset_known"
+            ),
+        ]
+
+    def __str__(self):
+        return f"Game {self.pk} ({self.preset})"
+
+    @cached_property
+    def variant(self):
+        return rules.build_variant(self.preset, self.options)
+
+    @property
+    def expires_at(self):
+        return self.last_activity_at + datetime.timedelta(
+            days=settings.GAME_RETENTION_DAYS
+        )
+
+    @property
+    def pencil_out(self):
+        return bool(self.pencil_digest)
+
+    def clean(self):
+        if self.preset not in Preset.values:
+            raise ValidationError({"preset": _("Variante inconnue.")})
+        try:
+            rules.build_variant(self.preset, self.options)
+        except rules.RuleError as exc:
+            raise ValidationError({"options": tr(exc.message)}) from exc
+
+    @staticmethod
+    def clean_names(names, variant):
+        """Validated, trimmed names in seating order, or ValidationError."""
+        cleaned, seen, errors = [], set(), []
+        for raw in names:
+            if raw is None or not str(raw).strip():
+                continue
+            try:
+                name = clean_name(raw)
+            except ValidationError as exc:
+                errors.extend(exc.messages)
+                continue
+            if name_key(name) in seen:
+                errors.append(
+                    _("Deux joueurs s'appellent « %(name)s ».") % {"name": name}
+                )
+                continue
+            seen.add(name_key(name))
+            cleaned.append(name)
+        if errors:
+            raise ValidationError(errors)
+        if not cleaned:
+            raise ValidationError(_("Il faut au moins un joueur."))
+        if len(cleaned) > variant.max_players:
+            raise ValidationError(
+                _("Cette variante se joue à %(max)d joueurs au plus.")
+                % {"max": variant.max_players}
+            )
+        return cleaned
+
+    # --- reading -----------------------------------------------------------
+
+    def state(self):
+        """Every sheet replayed through the engine: two queries, whatever the size."""
+        players = list(self.players.all())
+        entries = list(self.entries.filter(undone_at__isnull=True).order_by("seq"))
+        return GameState.build(self, players, entries)
+
+    # --- writing -----------------------------------------------------------
+
+    def record(
+        self, player_id, column, box, entry, *, request_key="", seen_version=None
+    ):
+        """Records one box for one player and returns the Entry.
+
+        A repeated request (same `request_key`) returns the entry it already made,
+        so a double tap or a retry after a dropped connection never counts twice.
+        """
+        with transaction.atomic():
+            game = self._locked()
+            if request_key:
+                done = game.entries.filter(request_key=request_key).first()
+                if done is not None:
+                    return done
+            if seen_version is not None and int(seen_version) != game.version:
+                raise StaleVersion()
+            state = game.state()
+            if state.finished:
+                raise ScoreRefused(_("La partie est terminée."), "finished")
+            sheet = state.sheet_of(player_id)
+            if sheet is None:
+                raise ScoreRefused(
+                    _("Ce joueur ne joue pas dans cette partie."), "player"
+                )
+            if state.current is not None and sheet.player.pk != state.current.player.pk:
+                raise ScoreRefused(
+                    _("C'est au tour de %(name)s.")
+                    % {"name": state.current.player.name},
+                    "turn",
+                )
+            try:
+                scored = sheet.sheet.check(column, box, entry)
+            except rules.InvalidEntry as exc:
+                raise ScoreRefused(tr(exc.message), "invalid") from exc
+            slot = sum(1 for e in sheet.entries if e.column == column and e.box == box)
+            now = timezone.now()
+            try:
+                with transaction.atomic():
+                    made = Entry.objects.create(
+                        game=game,
+                        player_id=sheet.player.pk,
+                        column=column,
+                        box=box,
+                        slot=slot,
+                        data=entry,
+                        points=scored.points,
+                        seq=(game.entries.aggregate(m=models.Max("seq"))["m"] or 0) + 1,
+                        request_key=request_key,
+                        created_at=now,
+                    )
+            except IntegrityError as exc:
+                raise StaleVersion() from exc
+            game._bump(now)
+            self.refresh_from_db()
+            finished = self.state()
+            if finished.finished:
+                Game.objects.filter(pk=self.pk).update(finished_at=now)
+                self.finished_at = now
+                self.band.record_result(self, finished)
+            return made
+
+    def undo_last(self, *, seen_version=None):
+        """Marks the last active entry undone (kept in the log); returns it or None."""
+        with transaction.atomic():
+            game = self._locked()
+            if seen_version is not None and int(seen_version) != game.version:
+                raise StaleVersion()
+            last = game.entries.filter(undone_at__isnull=True).order_by("-seq").first()
+            if last is None:
+                return None
+            now = timezone.now()
+            Entry.objects.filter(pk=last.pk, undone_at__isnull=True).update(
+                undone_at=now
+            )
+            was_finished = game.finished_at is not None
+            Game.objects.filter(pk=game.pk).update(finished_at=None)
+            game._bump(now)
+            if was_finished:
+                self.band.forget_result(self)
+            self.refresh_from_db()
+            last.undone_at = now
+            return last
+
+    def rename(self, player_id, new_name):
+        name = clean_name(new_name)
+        with transaction.atomic():
+            game = self._locked()
+            player = game.players.filter(pk=player_id).first()
+            if player is None:
+                raise ScoreRefused(
+                    _("Ce joueur ne joue pas dans cette partie."), "player"
+                )
+            others = game.players.exclude(pk=player.pk)
+            if any(name_key(p.name) == name_key(name) for p in others):
+                raise ValidationError(
+                    _("Deux joueurs s'appellent « %(name)s ».") % {"name": name}
+                )
+            Player.objects.filter(pk=player.pk).update(name=name)
+            game._bump(timezone.now())
+            if game.finished_at is not None:
+                self.band.rename_in_result(self, player.name, name)
+        self.refresh_from_db()
+        return name
+
+    def pass_pencil(self, host_token, label=""):
+        """Hands out a new pencil link, revoking any previous one; returns it."""
+        label = " ".join(str(label or "").split())[:40]
+        with transaction.atomic():
+            game = self._locked()
+            generation = game.pencil_generation + 1
+            token = self.pencil_token(host_token, generation)
+            pencil = tokens.hashed(token)
+            Game.objects.filter(pk=game.pk).update(
+                pencil_prefix=pencil.prefix,
+                pencil_digest=pencil.digest,
+                pencil_label=label,
+                pencil_generation=generation,
+            )
+            game._bump(timezone.now())
+        self.refresh_from_db()
+        return token
+
+    def take_back_pencil(self):
+        with transaction.atomic():
+            game = self._locked()
+            Game.objects.filter(pk=game.pk).update(
+                pencil_prefix="", pencil_digest="", pencil_label=""
+            )
+            game._bump(timezone.now())
+        self.refresh_from_db()
+
+    def current_pencil_token(self, host_token):
+        """The pencil link as the host page shows it again, or None if not out."""
+        if not self.pencil_out:
+            return None
+        token = self.pencil_token(host_token, self.pencil_generation)
+        return token if tokens.matches(token, self.pencil_digest) else None
+
+    @staticmethod
+    def pencil_token(host_token, generation):
+        return tokens.derive(host_token, f"pencil:{generation}")
+
+    def _locked(self):
+        # On PostgreSQL the row lock serialises writers of one game; SQLite's
+        # IMMEDIATE transactions already serialise every writer.
+        return Game.objects.select_for_update().get(pk=self.pk)
+
+    def _bump(self, now):
+        updated = Game.objects.filter(pk=self.pk, version=self.version).update(
+            version=F("version") + 1, last_activity_at=now
+        )
+        if updated != 1:
+            raise StaleVersion()
+
+
+class Player(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="players")
+    seat = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=MAX_NAME_LENGTH)
+
+    class Meta:
+        ordering = ["seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="player_unique_seat"),
+            models.UniqueConstraint(Lower("name"), "game", name="player_unique_name"),
+            models.CheckConstraint(condition=~Q(name=""), name="player_name_not_empty"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    def clean(self):
+        self.name = clean_name(self.name)
+
+
+class Entry(models.Model):
+    """One box filled by the host: what was entered, and what it was worth."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="entries")
+    column = models.CharField(max_length=8)
+    box = models.CharField(max_length=20)
+    # Only the repeatable Yams box of multi_yams holds more than one entry.
+    slot = models.PositiveSmallIntegerField(default=0)
+    data = models.JSONField()
+    points = models.IntegerField()
+    seq = models.PositiveIntegerField()
+    request_key = models.CharField(max_length=64, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    undone_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="entry_unique_seq"),
+            models.UniqueConstraint(
+                fields=["player", "column", "box", "slot"],
+                condition=Q(undone_at__isnull=True),
+                name="entry_one_per_box",
+            ),
+            models.UniqueConstraint(
+                fields=["game", "request_key"],
+                condition=~Q(request_key=""),
+                name="entry_unique_request",
+            ),
+            models.CheckConstraint(
+                condition=Q(points__gte=0), name="entry_points_positive"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.box} {self.points}"
+
+    @property
+    def undone(self):
+        return self.undone_at is not None
+
+
+@dataclass
+class PlayerSheet:
+    player: Player
+    sheet: object  # rules.Sheet
+    entries: list
+
+    @property
+    def turns(self):
+        return len(self.entries)
+
+    @property
+    def total(self):
+        return self.sheet.totals().total
+
+
+@dataclass
+class GameState:
+    game: Game
+    sheets: list  # [PlayerSheet] in seating order
+    current: PlayerSheet | None
+    finished: bool
+
+    @classmethod
+    def build(cls, game, players, entries):
+        variant = game.variant
+        by_player = {p.pk: [] for p in players}
+        for entry in entries:
+            by_player[entry.player_id].append(entry)
+        sheets = [
+            PlayerSheet(
+                player=p,
+                sheet=rules.Sheet.replay(
+                    variant, [(e.column, e.box, e.data) for e in by_player[p.pk]]
+                ),
+                entries=by_player[p.pk],
+            )
+            for p in players
+        ]
+        playing = [s for s in sheets if not s.sheet.complete]
+        # Whoever has played fewest turns plays next; seating order breaks ties.
+        current = (
+            min(playing, key=lambda s: (s.turns, s.player.seat)) if playing else None
+        )
+        return cls(game=game, sheets=sheets, current=current, finished=not playing)
+
+    def sheet_of(self, player_id):
+        try:
+            player_id = int(player_id)
+        except (TypeError, ValueError):
+            return None
+        return next((s for s in self.sheets if s.player.pk == player_id), None)
+
+    def ranking(self):
+        """[(rank, PlayerSheet)] best first; equal totals share a rank."""
+        ordered = sorted(self.sheets, key=lambda s: (-s.total, s.player.seat))
+        ranked, previous, rank = [], None, 0
+        for index, sheet in enumerate(ordered, start=1):
+            if sheet.total != previous:
+                rank, previous = index, sheet.total
+            ranked.append((rank, sheet))
+        return ranked
+
+    def winners(self):
+        return [s for rank, s in self.ranking() if rank == 1]

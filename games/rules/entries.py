@@ -1,0 +1,420 @@
+"""What the host enters for a box, and what it is worth.
+
+The host never enters dice: for each box the dialog asks one thing (how many dice
+show the face, which face, which faces, the total, made or not) or crosses the box
+out. Entries are plain JSON dicts, stored as they are and replayed later, so every
+way they can be wrong ends in `InvalidEntry`.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import ClassVar
+
+from .messages import InvalidEntry, Message, gettext_noop
+
+KINDS = ("count", "face", "faces", "total", "made", "cross", "points")
+YAMS_BONUS = 100
+# A further Yams written in a sum box: five dice of one face.
+YAMS_TOTALS = (5, 10, 15, 20, 25, 30)
+
+EXPECTED = {
+    "count": gettext_noop("le nombre de dés"),
+    "face": gettext_noop("la face"),
+    "faces": gettext_noop("les faces"),
+    "total": gettext_noop("le total des dés"),
+    "made": gettext_noop("réussi ou non"),
+}
+
+
+@dataclass(frozen=True)
+class EntrySpec:
+    """What the dialog asks for one box; crossing out is always offered too."""
+
+    box: str
+    kind: str
+    prompt: str
+    choices: tuple[int, ...] = ()
+    min: int | None = None
+    max: int | None = None
+    n_faces: int = 0
+    face_roles: tuple[str, ...] = ()
+    made_points: int | None = None
+    typed: bool = False
+    typed_max: int | None = None
+    crossable: bool = True
+
+
+@dataclass(frozen=True)
+class Scored:
+    """Points for the box, the calculation shown before validating, and the +100
+    a further Yams earns on top (yahtzee) — the box itself never holds that."""
+
+    points: int
+    calculation: Message
+    yams_bonus: int = 0
+
+
+@dataclass(frozen=True)
+class Reading:
+    """An entry once checked against its box: what the sheet needs to keep."""
+
+    kind: str
+    scored: Scored
+    extra_yams: bool
+    rolls: int | None
+
+
+def refusal(box, template, **params):
+    return InvalidEntry(
+        Message(template, {"box": Message(box.label), **params}), box.key
+    )
+
+
+def is_int(value):
+    # JSON booleans are ints to Python; a host never means True for "1 die".
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def int_value(box, entry, key="value"):
+    if key not in entry:
+        raise refusal(box, gettext_noop("%(box)s : il manque la valeur."))
+    value = entry[key]
+    if not is_int(value):
+        raise refusal(
+            box, gettext_noop("%(box)s : la valeur doit être un nombre entier.")
+        )
+    return value
+
+
+@dataclass(frozen=True)
+class CountRule:
+    """Upper boxes: how many dice show the face."""
+
+    face: int
+    dice: int
+    prompt: str
+    kind: ClassVar[str] = "count"
+    keys: ClassVar[tuple[str, ...]] = ("value",)
+
+    def spec(self, box):
+        return {"choices": tuple(range(self.dice + 1))}
+
+    def score(self, box, entry, nth=0):
+        count = int_value(box, entry)
+        if not 0 <= count <= self.dice:
+            raise refusal(
+                box,
+                gettext_noop(
+                    "%(box)s : le nombre de dés doit être entre 0 et %(max)s."
+                ),
+                max=self.dice,
+            )
+        points = count * self.face
+        return points, Message(
+            gettext_noop("%(count)s × %(face)s = %(points)s"),
+            {"count": count, "face": self.face, "points": points},
+        )
+
+
+@dataclass(frozen=True)
+class FaceRule:
+    """A group of identical dice counted alone: which face."""
+
+    size: int
+    prompt: str
+    calculation: str
+    kind: ClassVar[str] = "face"
+    keys: ClassVar[tuple[str, ...]] = ("value",)
+
+    def spec(self, box):
+        return {"choices": (1, 2, 3, 4, 5, 6)}
+
+    def score(self, box, entry, nth=0):
+        face = int_value(box, entry)
+        if not 1 <= face <= 6:
+            raise refusal(
+                box, gettext_noop("%(box)s : la face doit être entre 1 et 6.")
+            )
+        points = self.size * face
+        return points, Message(
+            self.calculation, {"face": face, "size": self.size, "points": points}
+        )
+
+
+@dataclass(frozen=True)
+class FacesRule:
+    """Several groups of different faces (six dice): which faces, in role order."""
+
+    sizes: tuple[int, ...]
+    roles: tuple[str, ...]
+    prompt: str
+    calculation: str
+    distinct: str
+    kind: ClassVar[str] = "faces"
+    keys: ClassVar[tuple[str, ...]] = ("values",)
+
+    def spec(self, box):
+        return {
+            "choices": (1, 2, 3, 4, 5, 6),
+            "n_faces": len(self.sizes),
+            "face_roles": self.roles,
+        }
+
+    def score(self, box, entry, nth=0):
+        if "values" not in entry:
+            raise refusal(box, gettext_noop("%(box)s : il manque les faces."))
+        faces = entry["values"]
+        if not isinstance(faces, list | tuple) or len(faces) != len(self.sizes):
+            raise refusal(
+                box,
+                gettext_noop("%(box)s : il faut une liste de %(n)s faces."),
+                n=len(self.sizes),
+            )
+        if not all(is_int(face) and 1 <= face <= 6 for face in faces):
+            raise refusal(
+                box, gettext_noop("%(box)s : chaque face doit être entre 1 et 6.")
+            )
+        if len(set(faces)) != len(faces):
+            raise refusal(box, self.distinct)
+        points = sum(size * face for size, face in zip(self.sizes, faces, strict=True))
+        params = dict(zip("abc", faces, strict=False))
+        return points, Message(self.calculation, {**params, "points": points})
+
+
+@dataclass(frozen=True)
+class TotalRule:
+    """A sum of all the dice: the total, among what a qualifying throw can make."""
+
+    prompt: str
+    refused: str
+    kind: ClassVar[str] = "total"
+    keys: ClassVar[tuple[str, ...]] = ("value",)
+
+    def spec(self, box):
+        return {"min": min(box.values), "max": max(box.values)}
+
+    def score(self, box, entry, nth=0):
+        total = int_value(box, entry)
+        if total not in box.values:
+            low, high = min(box.values), max(box.values)
+            if len(box.values) == high - low + 1:
+                raise refusal(box, self.refused, value=total, min=low, max=high)
+            # Never the case with standard dice, kept so the message stays true.
+            raise refusal(
+                box,
+                gettext_noop(
+                    "%(box)s : aucun lancer ne fait %(value)s ici (%(values)s)."
+                ),
+                value=total,
+                values=", ".join(str(v) for v in sorted(box.values)),
+            )
+        return total, Message(
+            gettext_noop("Total des dés : %(total)s"), {"total": total}
+        )
+
+
+@dataclass(frozen=True)
+class MadeRule:
+    """A fixed prize: made or not ("not made" is a cross out)."""
+
+    points: int
+    prompt: str
+    # multi_yams: what each Yams after the first is worth in the same box.
+    repeat_points: int | None = None
+    kind: ClassVar[str] = "made"
+    keys: ClassVar[tuple[str, ...]] = ()
+
+    def spec(self, box):
+        return {"made_points": self.points}
+
+    def points_for(self, nth):
+        return self.points if nth == 0 else self.repeat_points
+
+    def score(self, box, entry, nth=0):
+        points = self.points_for(nth)
+        if nth == 0:
+            return points, Message(
+                gettext_noop("%(box)s : %(points)s"),
+                {"box": Message(box.label), "points": points},
+            )
+        return points, Message(
+            gettext_noop("%(box)s n° %(rank)s : %(points)s"),
+            {"box": Message(box.label), "rank": nth + 1, "points": points},
+        )
+
+
+def typed_max(box, nth=0):
+    """The most a typed score may be: what the box (or this Yams slot) can be worth."""
+    if isinstance(box.entry, MadeRule) and box.entry.repeat_points is not None:
+        return box.entry.points_for(nth)
+    return box.max_points
+
+
+def entry_spec(variant, box, nth=0):
+    rule = box.entry
+    spec = EntrySpec(box=box.key, kind=rule.kind, prompt=rule.prompt, **rule.spec(box))
+    if isinstance(rule, MadeRule) and nth:
+        spec = replace(spec, made_points=rule.points_for(nth), crossable=False)
+    if variant.typed_points:
+        spec = replace(spec, typed=True, typed_max=typed_max(box, nth))
+    return spec
+
+
+def read(variant, box, entry, nth=0):
+    """Checks `entry` for `box` (the Yams slot `nth` of a repeatable box) → Reading.
+
+    Everything that does not depend on the rest of the sheet is checked here; the
+    sheet adds column order, the Yams box of the column and the saved-rolls bank.
+    """
+    if not isinstance(entry, Mapping):
+        raise refusal(box, gettext_noop("%(box)s : saisie mal formée."))
+    kind = entry.get("kind")
+    if kind not in KINDS:
+        raise refusal(
+            box,
+            gettext_noop("%(box)s : type de saisie inconnu (« %(kind)s »)."),
+            kind=str(kind),
+        )
+    rule = box.entry
+    if kind == "points" and not variant.typed_points:
+        raise refusal(
+            box,
+            gettext_noop(
+                "%(box)s : la saisie directe des points n'est pas activée dans cette "
+                "partie."
+            ),
+        )
+    if kind not in ("cross", "points", rule.kind):
+        raise refusal(
+            box,
+            gettext_noop(
+                "%(box)s : cette case se remplit avec %(expected)s, ou se barre."
+            ),
+            expected=Message(EXPECTED[rule.kind]),
+        )
+    _check_keys(box, entry, kind)
+    extra_yams = _extra_yams(variant, box, entry)
+    rolls = _rolls(variant, box, entry)
+
+    if kind == "cross":
+        if nth:
+            # (choice) 004 is silent: a Yams box holding a Yams is not crossed
+            # afterwards; it simply takes no more.
+            raise refusal(
+                box,
+                gettext_noop(
+                    "%(box)s : la case contient déjà un Yams, "
+                    "on ne peut plus la barrer."
+                ),
+            )
+        points, calculation = 0, Message(gettext_noop("Barré : 0"))
+    elif kind == "points":
+        points, calculation = _typed(box, entry, nth)
+    else:
+        points, calculation = rule.score(box, entry, nth)
+
+    if extra_yams:
+        _check_joker(box, kind, points if kind == "total" else entry.get("value"))
+        calculation = Message(
+            gettext_noop("%(calculation)s (+ %(bonus)s de prime Yams)"),
+            {"calculation": calculation, "bonus": YAMS_BONUS},
+        )
+    scored = Scored(points, calculation, YAMS_BONUS if extra_yams else 0)
+    return Reading(kind=kind, scored=scored, extra_yams=extra_yams, rolls=rolls)
+
+
+def _check_keys(box, entry, kind):
+    allowed = {"kind", "extra_yams", "rolls"}
+    if kind == "points":
+        allowed.add("value")
+    elif kind != "cross":
+        allowed.update(box.entry.keys)
+    for key in entry:
+        if key not in allowed:
+            # (choice) stored entries are replayed for ever: a misspelt key is
+            # refused rather than silently ignored.
+            raise refusal(
+                box,
+                gettext_noop("%(box)s : champ inconnu « %(field)s »."),
+                field=str(key),
+            )
+
+
+def _typed(box, entry, nth):
+    points = int_value(box, entry)
+    # (choice) a typed score stays within what the box can be worth in this
+    # variant, so no house rule can push a total past the sheet's maximum.
+    highest = typed_max(box, nth)
+    if not 0 <= points <= highest:
+        raise refusal(
+            box,
+            gettext_noop("%(box)s : les points doivent être entre 0 et %(max)s."),
+            max=highest,
+        )
+    return points, Message(
+        gettext_noop("Points saisis : %(points)s"), {"points": points}
+    )
+
+
+def _extra_yams(variant, box, entry):
+    extra = entry.get("extra_yams", False)
+    if not isinstance(extra, bool):
+        raise refusal(
+            box, gettext_noop("%(box)s : « extra_yams » doit valoir vrai ou faux.")
+        )
+    if not extra:
+        return False
+    if variant.yams_rule != "bonus":
+        raise refusal(
+            box,
+            gettext_noop(
+                "%(box)s : la prime Yams n'existe que dans la variante Yahtzee."
+            ),
+        )
+    if box.key == "yams":
+        raise refusal(
+            box,
+            gettext_noop(
+                "%(box)s : un Yams supplémentaire s'inscrit dans une autre case "
+                "que Yams."
+            ),
+        )
+    return True
+
+
+def _check_joker(box, kind, value):
+    """A further Yams is five dice of one face: the entry must agree."""
+    if kind == "count" and value != 5:
+        raise refusal(
+            box,
+            gettext_noop(
+                "%(box)s : un Yams supplémentaire, ce sont 5 dés de la même face ; "
+                "le nombre de dés doit être 5."
+            ),
+        )
+    if kind == "total" and value not in YAMS_TOTALS:
+        raise refusal(
+            box,
+            gettext_noop(
+                "%(box)s : un Yams supplémentaire fait 5, 10, 15, 20, 25 "
+                "ou 30 au total."
+            ),
+        )
+
+
+def _rolls(variant, box, entry):
+    if "rolls" not in entry:
+        return None
+    if not variant.saved_rolls:
+        raise refusal(
+            box,
+            gettext_noop(
+                "%(box)s : les lancers gardés ne sont pas activés dans cette partie."
+            ),
+        )
+    rolls = entry["rolls"]
+    if not is_int(rolls) or rolls < 1:
+        raise refusal(
+            box, gettext_noop("%(box)s : le nombre de lancers doit être au moins 1.")
+        )
+    return rolls

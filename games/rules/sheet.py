@@ -1,0 +1,263 @@
+"""One player's sheet across the columns of a game, as an immutable fold of entries.
+
+The game stores the host's entries in order; `Sheet.replay` folds them back into
+a sheet, checking each one exactly as it was checked when it was written.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
+
+from . import entries
+from .boxes import REPEATED_YAMS
+from .entries import Scored, refusal
+from .messages import Message, RuleError, gettext_noop
+from .totals import SheetTotals
+
+ROLLS_PER_TURN = 3
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One entry written on the sheet."""
+
+    column: str
+    box: str
+    entry: Mapping
+    kind: str
+    scored: Scored
+    extra_yams: bool
+    # Rolls this turn used, when the saved-rolls option is on.
+    rolls: int | None
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """Build it with `variant.new_sheet()` or `Sheet.replay`; `apply` returns a new
+    sheet and leaves this one as it was."""
+
+    variant: object  # a Variant (not imported: variants imports this module)
+    turns: tuple[Turn, ...] = ()
+
+    @classmethod
+    def replay(cls, variant, records):
+        """The sheet after writing each (column, box, entry) in turn."""
+        sheet = cls(variant)
+        for column, box, entry in records:
+            sheet = sheet.apply(column, box, entry)
+        return sheet
+
+    # --- writing -------------------------------------------------------------
+
+    def check(self, column, box_key, entry):
+        """What `entry` would score in that box of that column, or InvalidEntry."""
+        return self._turn(column, box_key, entry).scored
+
+    def apply(self, column, box_key, entry):
+        return Sheet(self.variant, (*self.turns, self._turn(column, box_key, entry)))
+
+    def entry_spec(self, column, box_key):
+        """What the dialog asks for that box now (a further Yams of multi_yams is
+        worth 100 and can no longer be crossed out)."""
+        box = self.variant._entry_box(box_key)
+        return entries.entry_spec(self.variant, box, self._yams_written(column, box))
+
+    def _turn(self, column, box_key, entry):
+        box = self.variant._entry_box(box_key)
+        if column not in self.variant.columns:
+            raise refusal(
+                box,
+                gettext_noop(
+                    "%(box)s : la colonne « %(column)s » n'existe pas dans "
+                    "cette partie."
+                ),
+                column=str(column),
+            )
+        cell = self._cells.get((column, box.key), ())
+        if cell:
+            self._check_refill(box, cell)
+        else:
+            self._check_order(column, box)
+        reading = entries.read(self.variant, box, entry, len(cell))
+        if reading.extra_yams and self.value(column, "yams") != 50:
+            raise refusal(
+                box,
+                gettext_noop(
+                    "%(box)s : pas de prime Yams tant que la case Yams "
+                    "de cette colonne ne contient pas 50."
+                ),
+            )
+        rolls = self._rolls(column, box, reading.rolls)
+        return Turn(
+            column=column,
+            box=box.key,
+            entry=dict(entry),
+            kind=reading.kind,
+            scored=reading.scored,
+            extra_yams=reading.extra_yams,
+            rolls=rolls,
+        )
+
+    def _check_refill(self, box, cell):
+        if not self._takes_more(box, cell):
+            if box.repeatable and len(cell) >= REPEATED_YAMS:
+                raise refusal(box, gettext_noop("%(box)s a déjà ses quatre Yams."))
+            if box.feminine:
+                raise refusal(box, gettext_noop("%(box)s est déjà remplie."))
+            raise refusal(box, gettext_noop("%(box)s est déjà rempli."))
+        if self.complete:
+            # (choice) 004 ends the game once every box is filled: no more Yams.
+            raise refusal(
+                box,
+                gettext_noop("%(box)s : la feuille est complète, la partie est finie."),
+            )
+
+    def _check_order(self, column, box):
+        if column not in ("down", "up"):
+            return
+        expected = self._next_in_order(column)
+        if expected.key == box.key:
+            return
+        if column == "down":
+            template = gettext_noop(
+                "%(box)s : la colonne %(column)s se remplit de haut en bas ; "
+                "il faut d'abord remplir %(next)s."
+            )
+        else:
+            template = gettext_noop(
+                "%(box)s : la colonne %(column)s se remplit de bas en haut ; "
+                "il faut d'abord remplir %(next)s."
+            )
+        raise refusal(
+            box,
+            template,
+            column=Message(self.variant.column_label(column)),
+            next=Message(expected.label),
+        )
+
+    def _next_in_order(self, column):
+        boxes = self.variant.boxes if column == "down" else reversed(self.variant.boxes)
+        return next(box for box in boxes if not self.filled(column, box.key))
+
+    def _rolls(self, column, box, rolls):
+        if not self.variant.saved_rolls:
+            return None
+        if rolls is None:
+            # (choice) no count given: the dry column is one roll by definition,
+            # elsewhere the turn used its three rolls and the bank is unchanged.
+            return 1 if column == "dry" else ROLLS_PER_TURN
+        if column == "dry" and rolls != 1:
+            raise refusal(
+                box,
+                gettext_noop(
+                    "%(box)s : la colonne Sèche ne prend que ce qui est fait "
+                    "au premier lancer (1 lancer)."
+                ),
+            )
+        highest = ROLLS_PER_TURN + self.bank
+        if rolls > highest:
+            raise refusal(
+                box,
+                gettext_noop(
+                    "%(box)s : le nombre de lancers doit être entre 1 et %(max)s."
+                ),
+                max=highest,
+            )
+        return rolls
+
+    # --- reading ---------------------------------------------------------------
+
+    @cached_property
+    def _cells(self):
+        cells = {}
+        for turn in self.turns:
+            cells.setdefault((turn.column, turn.box), []).append(turn)
+        return {key: tuple(cell) for key, cell in cells.items()}
+
+    def _takes_more(self, box, cell):
+        # (choice) 004 is silent on crossing: a Yams box crossed (or typed 0) at its
+        # first entry is closed; otherwise it takes Yams until it holds four.
+        return (
+            box.repeatable
+            and len(cell) < REPEATED_YAMS
+            and all(turn.scored.points for turn in cell)
+        )
+
+    def _yams_written(self, column, box):
+        return len(self._cells.get((column, box.key), ()))
+
+    def _column(self, column):
+        if column not in self.variant.columns:
+            raise RuleError(
+                Message(
+                    gettext_noop(
+                        "La colonne « %(column)s » n'existe pas dans cette partie."
+                    ),
+                    {"column": str(column)},
+                )
+            )
+        return column
+
+    def filled(self, column, box_key):
+        """True once the box holds an entry (one Yams is enough for multi_yams)."""
+        self._column(column)
+        self.variant.box(box_key)
+        return (column, box_key) in self._cells
+
+    def value(self, column, box_key):
+        """The box's points: None while empty, a list for the multi_yams Yams box."""
+        box = self.variant.box(box_key)
+        cell = self._cells.get((self._column(column), box.key))
+        if cell is None:
+            return None
+        if box.repeatable:
+            return [turn.scored.points for turn in cell]
+        return cell[0].scored.points
+
+    def free_boxes(self, column):
+        """Keys of the boxes that may be written now in that column, in box order."""
+        self._column(column)
+        if self.complete:
+            return ()
+        empty = [box for box in self.variant.boxes if not self.filled(column, box.key)]
+        if column == "down":
+            empty = empty[:1]
+        elif column == "up":
+            empty = empty[-1:]
+        free = {box.key for box in empty}
+        for box in self.variant.boxes:
+            cell = self._cells.get((column, box.key))
+            if cell and self._takes_more(box, cell):
+                # (choice) the column order is about filling a box the first time;
+                # a further Yams may join the Yams box whenever it is rolled.
+                free.add(box.key)
+        return tuple(box.key for box in self.variant.boxes if box.key in free)
+
+    @property
+    def complete(self):
+        """Every box of every column holds an entry: the player has finished."""
+        needed = len(self.variant.boxes) * len(self.variant.columns)
+        return len(self._cells) == needed
+
+    @cached_property
+    def bank(self):
+        """Saved rolls left ("lancers gardés"); always 0 without the option."""
+        if not self.variant.saved_rolls:
+            return 0
+        return sum(ROLLS_PER_TURN - turn.rolls for turn in self.turns)
+
+    def totals(self):
+        columns = {}
+        for column in self.variant.columns:
+            points = {}
+            for box in self.variant.boxes:
+                value = self.value(column, box.key)
+                if value is not None:
+                    points[box.key] = value
+            extra = sum(1 for t in self.turns if t.column == column and t.extra_yams)
+            columns[column] = self.variant.totals(points, extra_yams=extra)
+        return SheetTotals(
+            columns=columns,
+            yams_bonus=sum(totals.yams_bonus for totals in columns.values()),
+            total=sum(totals.total for totals in columns.values()),
+        )

@@ -1,0 +1,513 @@
+"""Presets, game options and the Variant that scores a game.
+
+A game stores its preset key and its options (a JSON dict); `build_variant`
+rebuilds the same Variant from them, and `variant.options` gives them back
+normalized, so the pair round-trips.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
+
+from . import entries
+from .boxes import build_boxes
+from .messages import InvalidEntry, Message, RuleError, gettext_noop
+from .scoring import counts_of
+from .sheet import Sheet
+from .totals import Totals
+
+COLUMN_KINDS = ("free", "down", "up", "dry")
+COLUMN_LABELS = {
+    "free": gettext_noop("Libre"),
+    "down": gettext_noop("Descendante"),
+    "up": gettext_noop("Montante"),
+    "dry": gettext_noop("Sèche"),
+}
+MAX_COLUMNS = 4
+SIX_DICE_BONUSES = {"84": (84, 100), "75": (75, 50)}
+FIVE_DICE_BONUS = (63, 35)
+
+
+@dataclass(frozen=True)
+class Preset:
+    key: str
+    label: str
+    description: str
+    dice: int
+    # Yams box: "single" (50 once), "bonus" (yahtzee: +100 per further Yams),
+    # "repeat" (multi_yams: up to four Yams in the box), "none" (six dice).
+    yams_rule: str
+    exact_full: bool
+    defaults: Mapping[str, object]
+
+
+def _five_dice(count_dice):
+    return {
+        "count_dice": count_dice,
+        "strict_straights": False,
+        "columns": ("free",),
+        "saved_rolls": False,
+        "typed_points": False,
+    }
+
+
+def _six_dice(bonus):
+    return {
+        "columns": ("free",),
+        "saved_rolls": False,
+        "six_dice_bonus": bonus,
+        "typed_points": False,
+    }
+
+
+PRESET_LIST = (
+    Preset(
+        "classic",
+        gettext_noop("Classique"),
+        gettext_noop(
+            "Cinq dés : brelan et carré ne comptent que les dés identiques, "
+            "bonus de 35 dès 63 en haut."
+        ),
+        5,
+        "single",
+        False,
+        _five_dice("matching"),
+    ),
+    Preset(
+        "yahtzee",
+        gettext_noop("Yahtzee"),
+        gettext_noop(
+            "Cinq dés : brelan et carré comptent tous les dés, "
+            "prime de 100 par Yams supplémentaire."
+        ),
+        5,
+        "bonus",
+        False,
+        _five_dice("all"),
+    ),
+    Preset(
+        "all_dice",
+        gettext_noop("Tous les dés"),
+        gettext_noop(
+            "Cinq dés : brelan et carré comptent tous les dés, full exactement 3 + 2, "
+            "pas de prime Yams."
+        ),
+        5,
+        "single",
+        True,
+        _five_dice("all"),
+    ),
+    Preset(
+        "multi_yams",
+        gettext_noop("Multi-Yams"),
+        gettext_noop(
+            "Cinq dés : la case Yams se remplit jusqu'à quatre fois "
+            "(50, puis 100, 100 et 100)."
+        ),
+        5,
+        "repeat",
+        False,
+        _five_dice("all"),
+    ),
+    Preset(
+        "six_dice",
+        gettext_noop("Yam's à 6 dés"),
+        gettext_noop("Six dés, jusqu'à 6 joueurs : bonus de 100 dès 84 en haut."),
+        6,
+        "none",
+        False,
+        _six_dice("84"),
+    ),
+    Preset(
+        "six_dice_75",
+        gettext_noop("6 dés (bonus 75)"),
+        gettext_noop("Six dés, jusqu'à 6 joueurs : bonus de 50 dès 75 en haut."),
+        6,
+        "none",
+        False,
+        _six_dice("75"),
+    ),
+)
+PRESET_DEFS = {preset.key: preset for preset in PRESET_LIST}
+DEFAULT_PRESET = "classic"
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """How the create form renders one option.
+
+    `type` is "choice" (one of `choices`), "bool", or "columns" (a list of
+    `min`..`max` distinct values among `choices`); `choices` pairs each value with
+    its French label.
+    """
+
+    key: str
+    label: str
+    help: str
+    type: str
+    choices: tuple[tuple[str, str], ...]
+    default: object
+    min: int | None = None
+    max: int | None = None
+
+
+OPTION_TEXTS = {
+    "count_dice": (
+        gettext_noop("Brelan et carré"),
+        gettext_noop("Compter seulement les dés identiques, ou tous les dés."),
+        "choice",
+        (
+            ("matching", gettext_noop("Dés identiques seulement")),
+            ("all", gettext_noop("Tous les dés")),
+        ),
+    ),
+    "strict_straights": (
+        gettext_noop("Suites strictes"),
+        gettext_noop("Seules 1-2-3-4-5 (petite) et 2-3-4-5-6 (grande) comptent."),
+        "bool",
+        (),
+    ),
+    "columns": (
+        gettext_noop("Colonnes"),
+        gettext_noop(
+            "Chaque colonne est une feuille complète avec son propre bonus : la "
+            "descendante se remplit de haut en bas, la montante de bas en haut, la "
+            "sèche ne prend que ce qui est fait au premier lancer."
+        ),
+        "columns",
+        tuple((kind, COLUMN_LABELS[kind]) for kind in COLUMN_KINDS),
+    ),
+    "saved_rolls": (
+        gettext_noop("Lancers gardés"),
+        gettext_noop(
+            "Les lancers non utilisés d'un tour sont mis de côté pour les tours "
+            "suivants."
+        ),
+        "bool",
+        (),
+    ),
+    "six_dice_bonus": (
+        gettext_noop("Bonus du haut"),
+        gettext_noop("Le seuil de la section du haut et son bonus."),
+        "choice",
+        (
+            ("84", gettext_noop("100 points dès 84")),
+            ("75", gettext_noop("50 points dès 75")),
+        ),
+    ),
+    "typed_points": (
+        gettext_noop("Points tapés"),
+        gettext_noop(
+            "Règles maison : l'hôte peut taper directement les points d'une case."
+        ),
+        "bool",
+        (),
+    ),
+}
+
+
+def _preset(key):
+    if not isinstance(key, str) or key not in PRESET_DEFS:
+        raise RuleError(
+            Message(
+                gettext_noop("Variante inconnue : « %(preset)s »."),
+                {"preset": str(key)},
+            )
+        )
+    return PRESET_DEFS[key]
+
+
+def option_specs(preset):
+    """The options the create form offers for `preset`, with their defaults."""
+    definition = _preset(preset)
+    specs = []
+    for key, default in definition.defaults.items():
+        label, help_text, kind, choices = OPTION_TEXTS[key]
+        bounds = (1, MAX_COLUMNS) if kind == "columns" else (None, None)
+        specs.append(
+            OptionSpec(key, label, help_text, kind, choices, _to_json(default), *bounds)
+        )
+    return tuple(specs)
+
+
+def _to_json(value):
+    return list(value) if isinstance(value, tuple) else value
+
+
+def _option_error(template, key, **params):
+    label = OPTION_TEXTS[key][0]
+    return RuleError(Message(template, {"option": Message(label), **params}))
+
+
+def _normalize(key, value):
+    kind, choices = OPTION_TEXTS[key][2], OPTION_TEXTS[key][3]
+    allowed = [choice for choice, _ in choices]
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise _option_error(
+                gettext_noop("%(option)s : la valeur doit être vrai ou faux."), key
+            )
+        return value
+    if kind == "choice":
+        if not isinstance(value, str) or value not in allowed:
+            raise _option_error(
+                gettext_noop(
+                    "%(option)s : « %(value)s » impossible (choix : %(choices)s)."
+                ),
+                key,
+                value=str(value),
+                choices=", ".join(allowed),
+            )
+        return value
+    if (
+        not isinstance(value, list | tuple)
+        or not 1 <= len(value) <= MAX_COLUMNS
+        or not all(isinstance(kind, str) and kind in allowed for kind in value)
+    ):
+        raise _option_error(
+            gettext_noop(
+                "%(option)s : il faut de 1 à %(max)s colonnes parmi %(choices)s."
+            ),
+            key,
+            max=MAX_COLUMNS,
+            choices=", ".join(allowed),
+        )
+    if len(set(value)) != len(value):
+        raise _option_error(
+            gettext_noop("%(option)s : chaque colonne ne peut figurer qu'une fois."),
+            key,
+        )
+    # (choice) the columns keep the order the host gave them, left to right.
+    return tuple(value)
+
+
+def build_variant(preset, options=None):
+    """The Variant for a preset key and an options dict (missing options default)."""
+    definition = _preset(preset)
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping):
+        raise RuleError(
+            Message(gettext_noop("Les options doivent être un dictionnaire."))
+        )
+    values = dict(definition.defaults)
+    for key, value in options.items():
+        if key not in OPTION_TEXTS:
+            raise RuleError(
+                Message(
+                    gettext_noop("Option inconnue : « %(option)s »."),
+                    {"option": str(key)},
+                )
+            )
+        if key not in definition.defaults:
+            raise RuleError(
+                Message(
+                    gettext_noop(
+                        "L'option « %(option)s » n'existe pas "
+                        "pour la variante %(variant)s."
+                    ),
+                    {"option": key, "variant": Message(definition.label)},
+                )
+            )
+        values[key] = _normalize(key, value)
+    return Variant(definition.key, **values)
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One preset with its options. Build it with `build_variant`.
+
+    Equality and hashing follow the preset key and the normalized options.
+    """
+
+    key: str
+    count_dice: str | None = None
+    strict_straights: bool = False
+    columns: tuple[str, ...] = ("free",)
+    saved_rolls: bool = False
+    six_dice_bonus: str | None = None
+    typed_points: bool = False
+
+    def __post_init__(self):
+        _preset(self.key)
+
+    # --- what the preset fixes ---------------------------------------------
+
+    @property
+    def preset(self):
+        return PRESET_DEFS[self.key]
+
+    @property
+    def label(self):
+        return self.preset.label
+
+    @property
+    def description(self):
+        return self.preset.description
+
+    @property
+    def dice(self):
+        return self.preset.dice
+
+    @property
+    def max_players(self):
+        return 6 if self.dice == 6 else 10
+
+    @property
+    def yams_rule(self):
+        return self.preset.yams_rule
+
+    @property
+    def bonus_threshold(self):
+        return self._bonus[0]
+
+    @property
+    def bonus_points(self):
+        return self._bonus[1]
+
+    @property
+    def _bonus(self):
+        if self.dice == 6:
+            return SIX_DICE_BONUSES[self.six_dice_bonus]
+        return FIVE_DICE_BONUS
+
+    @property
+    def options(self):
+        """The normalized options, as a JSON-serializable dict."""
+        return {key: _to_json(getattr(self, key)) for key in self.preset.defaults}
+
+    def column_label(self, column):
+        return COLUMN_LABELS[column]
+
+    # --- boxes ---------------------------------------------------------------
+
+    @cached_property
+    def boxes(self):
+        return build_boxes(
+            self.dice,
+            self.count_dice,
+            self.strict_straights,
+            self.yams_rule,
+            self.preset.exact_full,
+        )
+
+    @cached_property
+    def _box_map(self):
+        return {box.key: box for box in self.boxes}
+
+    @property
+    def box_keys(self):
+        return tuple(box.key for box in self.boxes)
+
+    def box(self, key):
+        """The Box for `key`, or RuleError."""
+        box = self._box_map.get(key) if isinstance(key, str) else None
+        if box is None:
+            raise RuleError(_unknown_box(key))
+        return box
+
+    def _entry_box(self, key):
+        box = self._box_map.get(key) if isinstance(key, str) else None
+        if box is None:
+            raise InvalidEntry(_unknown_box(key))
+        return box
+
+    # --- dice ----------------------------------------------------------------
+
+    def points(self, box_key, dice):
+        """What a throw is worth in a box: the best reading, 0 if it does not
+        qualify."""
+        box = self.box(box_key)
+        counts = self._counts(dice)
+        return box.scorer(counts, sum(dice))
+
+    def all_points(self, dice):
+        """What a throw is worth in every box, in box order."""
+        counts = self._counts(dice)
+        total = sum(dice)
+        return {box.key: box.scorer(counts, total) for box in self.boxes}
+
+    def _counts(self, dice):
+        if not isinstance(dice, list | tuple) or len(dice) != self.dice:
+            raise RuleError(
+                Message(gettext_noop("Il faut %(dice)s dés."), {"dice": self.dice})
+            )
+        for face in dice:
+            if not entries.is_int(face) or not 1 <= face <= 6:
+                raise RuleError(
+                    Message(gettext_noop("Un dé montre une face de 1 à 6."))
+                )
+        return counts_of(dice)
+
+    # --- host entries ----------------------------------------------------------
+
+    def entry_spec(self, box_key):
+        """What the dialog asks for a box (on an empty box)."""
+        return entries.entry_spec(self, self._entry_box(box_key))
+
+    def score(self, box_key, entry):
+        """Points and calculation for an entry in an empty box of this variant.
+
+        Checks the entry itself; `Sheet.check` also checks it against the sheet
+        (column order, Yams already written, saved rolls).
+        """
+        return entries.read(self, self._entry_box(box_key), entry).scored
+
+    # --- totals ----------------------------------------------------------------
+
+    def totals(self, points, extra_yams=0):
+        """Totals of one column from box points (a list for the multi_yams Yams box)."""
+        if not isinstance(points, Mapping):
+            raise RuleError(
+                Message(gettext_noop("Les points doivent être un dictionnaire."))
+            )
+        if not entries.is_int(extra_yams) or extra_yams < 0:
+            raise RuleError(
+                Message(
+                    gettext_noop("Le nombre de Yams supplémentaires doit être positif.")
+                )
+            )
+        sections = {"upper": 0, "lower": 0}
+        for key, value in points.items():
+            box = self.box(key)
+            sections[box.section] += _box_points(box, value)
+        upper = sections["upper"]
+        bonus = self.bonus_points if upper >= self.bonus_threshold else 0
+        yams_bonus = 0
+        # 001: the +100 only counts while the Yams box holds 50, never after a zero.
+        if self.yams_rule == "bonus" and points.get("yams") == 50:
+            yams_bonus = entries.YAMS_BONUS * extra_yams
+        return Totals(
+            upper=upper,
+            bonus=bonus,
+            lower=sections["lower"],
+            yams_bonus=yams_bonus,
+            total=upper + bonus + sections["lower"] + yams_bonus,
+            upper_target=self.bonus_threshold,
+            upper_missing=max(0, self.bonus_threshold - upper),
+        )
+
+    def new_sheet(self):
+        return Sheet(self)
+
+
+def _box_points(box, value):
+    # (choice) the repeatable Yams box also takes a plain int (its sum).
+    if box.repeatable and isinstance(value, list | tuple):
+        if all(entries.is_int(item) for item in value):
+            return sum(value)
+    elif entries.is_int(value):
+        return value
+    raise RuleError(
+        Message(
+            gettext_noop("%(box)s : les points doivent être un nombre entier."),
+            {"box": Message(box.label)},
+        )
+    )
+
+
+def _unknown_box(key):
+    return Message(gettext_noop("Case inconnue : « %(box)s »."), {"box": str(key)})
+
+
+PRESETS = {key: build_variant(key) for key in PRESET_DEFS}

@@ -1,0 +1,12 @@
+from django.urls import include, path
+from django.views.i18n import set_language
+
+from scorekeeper import views
+
+urlpatterns = [
+    path("", include("games.urls")),
+    path("", include("bands.urls")),
+    path("i18n/setlang/", set_language, name="set_language"),
+    path("robots.txt", views.robots_txt, name="robots_txt"),
+    path("healthz", views.healthz, name="healthz"),
+]

@@ -1,0 +1,103 @@
+// Share widgets: copy a link, open the system share sheet. Wired by data-
+// attributes (strict CSP: no inline script). Without JS the link, WhatsApp and
+// SMS still work; the copy and share buttons stay hidden.
+(function () {
+  "use strict";
+
+  function shareData(button) {
+    return {
+      title: button.getAttribute("data-share-title") || "",
+      text: button.getAttribute("data-share-text") || "",
+      url: button.getAttribute("data-share-url") || ""
+    };
+  }
+
+  function canShare(data) {
+    if (typeof navigator.share !== "function") { return false; }
+    if (typeof navigator.canShare !== "function") { return true; }
+    try { return navigator.canShare(data); } catch (e) { return false; }
+  }
+
+  function canCopy() {
+    if (navigator.clipboard && window.isSecureContext) { return true; }
+    return typeof document.queryCommandSupported === "function" &&
+      document.queryCommandSupported("copy");
+  }
+
+  // Plain http on a local network has no Clipboard API: fall back to the old
+  // selection-based copy.
+  function copyText(text) {
+    if (navigator.clipboard && window.isSecureContext) {
+      return navigator.clipboard.writeText(text);
+    }
+    return new Promise(function (resolve, reject) {
+      var area = document.createElement("textarea");
+      area.value = text;
+      area.setAttribute("readonly", "");
+      area.className = "visually-hidden";
+      document.body.appendChild(area);
+      area.select();
+      var done = false;
+      try { done = document.execCommand("copy"); } catch (e) { done = false; }
+      document.body.removeChild(area);
+      if (done) { resolve(); } else { reject(new Error("copy")); }
+    });
+  }
+
+  var timers = new WeakMap();
+
+  function announce(widget, text) {
+    var status = widget.querySelector("[data-share-status]");
+    if (!status) { return; }
+    // Emptied first so that pressing twice is announced twice.
+    status.textContent = "";
+    window.clearTimeout(timers.get(status));
+    window.setTimeout(function () { status.textContent = text; }, 50);
+    timers.set(status, window.setTimeout(function () { status.textContent = ""; }, 6000));
+  }
+
+  function selectLink(link) {
+    var range = document.createRange();
+    range.selectNodeContents(link);
+    var selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+  }
+
+  function setup() {
+    var copyOk = canCopy();
+    document.querySelectorAll("[data-share-widget]").forEach(function (widget) {
+      var copy = widget.querySelector("[data-copy]");
+      if (copy && copyOk) { copy.hidden = false; }
+      var share = widget.querySelector("[data-share]");
+      if (share && canShare(shareData(share))) { share.hidden = false; }
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    var copy = event.target.closest("[data-copy]");
+    if (copy) {
+      var widget = copy.closest("[data-share-widget]");
+      var link = widget.querySelector("[data-share-link]");
+      copyText(link.getAttribute("href")).then(function () {
+        announce(widget, widget.getAttribute("data-copied-text"));
+      }, function () {
+        selectLink(link);
+        announce(widget, widget.getAttribute("data-copy-failed-text"));
+      });
+      return;
+    }
+    var share = event.target.closest("[data-share]");
+    if (share) {
+      navigator.share(shareData(share)).catch(function () {
+        // Closing the share sheet rejects too: nothing to tell.
+      });
+    }
+  });
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", setup);
+  } else {
+    setup();
+  }
+})();

@@ -1,0 +1,17 @@
+"""Test data built in code: games played through the same model methods as the app."""
+
+from games.models import Game
+
+
+def make_game(names=("Sarah", "Hugo"), preset="classic", options=None, band=None):
+    """Returns (game, host_token)."""
+    return Game.objects.create_game(list(names), preset, options or {}, band=band)
+
+
+def play(game, *moves):
+    """Records moves given as (player_name, column, box, entry) in order."""
+    players = {p.name: p for p in game.players.all()}
+    made = []
+    for name, column, box, entry in moves:
+        made.append(game.record(players[name].pk, column, box, entry))
+    return made
