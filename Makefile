@@ -5,7 +5,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 
-.PHONY: run test setup venv messages migrate lint bench chromium prod-setup prod-web prod-worker clean
+.PHONY: run test setup venv messages migrate lint bench chromium clean \
+	prod-setup prod-static prod-migrate prod-schedules prod-check prod-web prod-worker
 
 run: setup
 	$(PY) manage.py setup_schedules
@@ -45,18 +46,33 @@ chromium:
 
 bench: venv messages
 	$(PY) bench/bench_rules.py
+	$(PY) bench/throughput.py --db sqlite --duration 5
 
-# Production (see README): DEBUG=0 SECRET_KEY=... ALLOWED_HOSTS=... DATABASE_URL=...
-prod-setup: venv messages
-	$(PY) manage.py collectstatic --noinput
+# Production (see README "Running in production"): every setting comes from the
+# environment: DEBUG=0 SECRET_KEY ALLOWED_HOSTS DATABASE_URL [REDIS_URL] ...
+# Each app server: prod-static (WhiteNoise serves its own copy), then prod-web.
+# Once per deploy: prod-migrate and prod-schedules; one machine runs prod-worker.
+# prod-setup does all three set-up steps (a single-machine deploy).
+prod-setup: prod-static prod-migrate prod-schedules
+
+prod-static: venv messages
+	STATIC_MANIFEST=1 $(PY) manage.py collectstatic --noinput
+
+prod-migrate: venv
 	$(PY) manage.py migrate --noinput
+
+prod-schedules: venv
 	$(PY) manage.py setup_schedules
 
+prod-check: venv
+	$(PY) manage.py check --deploy --fail-level WARNING
+
 prod-web:
-	$(VENV)/bin/gunicorn scorekeeper.wsgi --bind $${BIND:-127.0.0.1:8000} --workers $${WEB_CONCURRENCY:-3}
+	$(VENV)/bin/gunicorn scorekeeper.wsgi --config gunicorn.conf.py
 
 prod-worker:
-	$(PY) manage.py qcluster
+	$(PY) manage.py setup_schedules
+	exec $(PY) manage.py qcluster
 
 clean:
 	rm -rf $(VENV) staticfiles var

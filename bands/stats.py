@@ -55,6 +55,13 @@ class PersonStats:
         return self.wins / self.played if self.played else 0.0
 
     @property
+    def win_percent(self):
+        """The win rate as a whole percentage, rounded half up."""
+        if not self.played:
+            return 0
+        return (200 * self.wins + self.played) // (2 * self.played)
+
+    @property
     def average(self):
         return self.total / self.played if self.played else 0.0
 
@@ -143,9 +150,11 @@ def compute(games, aliases=None):
     games_by_recency = history(games, aliases)
     people = {}
     beaten_by = defaultdict(Counter)  # key -> Counter(rival key -> times)
+    last_beaten = {}  # (key, rival key) -> index of the game, oldest first
     latest_name = {}
-    # Oldest first, so the most recent spelling of a name is the one kept.
-    for game in reversed(games_by_recency):
+    spelt = defaultdict(Counter)  # key -> Counter(spelling -> games)
+    # Oldest first, so that on a tie the most recent spelling wins.
+    for index, game in enumerate(reversed(games_by_recency)):
         scores = _one_score_per_person(game)
         for score in scores:
             person = people.get(score.key)
@@ -154,25 +163,38 @@ def compute(games, aliases=None):
             person.played += 1
             person.wins += 1 if score.won else 0
             person.total += score.score
-            person.best = score.score if person.best is None else max(
-                person.best, score.score
+            person.best = (
+                score.score if person.best is None else max(person.best, score.score)
             )
             if score.name not in person.spellings:
                 person.spellings.append(score.name)
+            spelt[score.key][score.name] += 1
             latest_name[score.key] = score.name
         for score in scores:
             for other in scores:
                 if other.score > score.score:
                     beaten_by[score.key][other.key] += 1
+                    last_beaten[score.key, other.key] = index
     for key, person in people.items():
-        person.name = latest_name[key]
-        person.spellings.sort(key=lambda n: (n != person.name, n.casefold()))
+        # A person goes by the spelling used most, then by the latest one.
+        person.name = max(
+            person.spellings,
+            key=lambda n, key=key: (spelt[key][n], n == latest_name[key]),
+        )
+        person.spellings.sort(key=lambda n, p=person: (n != p.name, n.casefold()))
+    for key, person in people.items():
         counts = beaten_by.get(key)
         if counts:
+            # Most times; on a tie, the one who did it last, then by name.
             rival_key, times = min(
-                counts.items(), key=lambda kv: (-kv[1], latest_name[kv[0]].casefold())
+                counts.items(),
+                key=lambda kv, key=key: (
+                    -kv[1],
+                    -last_beaten[key, kv[0]],
+                    people[kv[0]].name.casefold(),
+                ),
             )
-            person.rival = Rival(key=rival_key, name=latest_name[rival_key], times=times)
+            person.rival = Rival(rival_key, people[rival_key].name, times)
     ordered = sorted(
         people.values(),
         key=lambda p: (-p.wins, -p.win_rate, -p.average, p.name.casefold()),

@@ -5,8 +5,8 @@ from django.utils.translation import gettext
 
 
 def tr(message) -> str:
-    """A rules `Message`, or a plain string marked with gettext_noop, translated."""
-    template = getattr(message, "template", message)
-    params = getattr(message, "params", None)
-    text = gettext(str(template))
-    return text % params if params else text
+    """A rules `Message` (labels nested in it translated too), or a plain string
+    marked with gettext_noop, in the active language."""
+    if hasattr(message, "template") and hasattr(message, "format"):
+        return message.format(gettext)
+    return gettext(str(message))

@@ -38,6 +38,48 @@ class StaleVersion(ScoreRefused):
         )
 
 
+class PencilOut(ScoreRefused):
+    """The host tried to score while someone else holds the pencil."""
+
+    def __init__(self, label=""):
+        if label:
+            message = _(
+                "Le crayon est chez %(name)s : reprenez-le pour noter vous-même."
+            ) % {"name": label}
+        else:
+            message = _("Le crayon est passé : reprenez-le pour noter vous-même.")
+        super().__init__(message, "pencil_out")
+
+
+class PencilTakenBack(ScoreRefused):
+    """A write through a pencil link that was taken back (or passed again) while
+    the request was on its way."""
+
+    def __init__(self):
+        super().__init__(_("Le crayon a été repris."), "pencil_gone")
+
+
+class AlreadyUndone(ScoreRefused):
+    """A retried request whose entry was recorded, then undone, in between."""
+
+    def __init__(self):
+        super().__init__(
+            _(
+                "Cette saisie a déjà été enregistrée puis annulée : "
+                "elle n'est pas notée une seconde fois."
+            ),
+            "undone",
+        )
+
+
+def is_stale(seen_version, version):
+    """Whether a form that saw `seen_version` is out of date. Compared as text: a
+    garbled value (never a number the server wrote) is simply stale, not an error."""
+    if seen_version is None:
+        return False
+    return str(seen_version).strip() != str(version)
+
+
 class Preset(models.TextChoices):
     CLASSIC = "classic", gettext_lazy("Classique")
     YAHTZEE = "yahtzee", gettext_lazy("Yahtzee")
@@ -221,30 +263,13 @@ class Game(models.Model):
         """
         with transaction.atomic():
             game = self._locked()
-            if request_key:
-                done = game.entries.filter(request_key=request_key).first()
-                if done is not None:
-                    return done
+            done = game.entry_for_request(request_key)
+            if done is not None:
+                return done
             if seen_version is not None and int(seen_version) != game.version:
                 raise StaleVersion()
             state = game.state()
-            if state.finished:
-                raise ScoreRefused(_("La partie est terminée."), "finished")
-            sheet = state.sheet_of(player_id)
-            if sheet is None:
-                raise ScoreRefused(
-                    _("Ce joueur ne joue pas dans cette partie."), "player"
-                )
-            if state.current is not None and sheet.player.pk != state.current.player.pk:
-                raise ScoreRefused(
-                    _("C'est au tour de %(name)s.")
-                    % {"name": state.current.player.name},
-                    "turn",
-                )
-            try:
-                scored = sheet.sheet.check(column, box, entry)
-            except rules.InvalidEntry as exc:
-                raise ScoreRefused(tr(exc.message), "invalid") from exc
+            sheet, scored, _after = state.check_move(player_id, column, box, entry)
             slot = sum(1 for e in sheet.entries if e.column == column and e.box == box)
             now = timezone.now()
             try:
@@ -264,13 +289,25 @@ class Game(models.Model):
             except IntegrityError as exc:
                 raise StaleVersion() from exc
             game._bump(now)
-            self.refresh_from_db()
-            finished = self.state()
-            if finished.finished:
+            self._follow(game)
+            # The sheets after this entry, replayed in memory: no need to read
+            # back what was just written.
+            after = state.with_entry(made)
+            if after.finished:
                 Game.objects.filter(pk=self.pk).update(finished_at=now)
                 self.finished_at = now
-                self.band.record_result(self, finished)
+                self.band.record_result(self, after)
             return made
+
+    def entry_for_request(self, request_key):
+        """The entry a request with this idempotency key already made, or None."""
+        if not request_key:
+            return None
+        return self.entries.filter(request_key=request_key).first()
+
+    def preview(self, player_id, column, box, entry):
+        """What recording that entry would do (see `GameState.check_move`), unsaved."""
+        return Preview.build(self.state(), player_id, column, box, entry)
 
     def undo_last(self, *, seen_version=None):
         """Marks the last active entry undone (kept in the log); returns it or None."""
@@ -288,9 +325,10 @@ class Game(models.Model):
             was_finished = game.finished_at is not None
             Game.objects.filter(pk=game.pk).update(finished_at=None)
             game._bump(now)
+            self._follow(game)
+            self.finished_at = None
             if was_finished:
                 self.band.forget_result(self)
-            self.refresh_from_db()
             last.undone_at = now
             return last
 
@@ -308,11 +346,17 @@ class Game(models.Model):
                 raise ValidationError(
                     _("Deux joueurs s'appellent « %(name)s ».") % {"name": name}
                 )
-            Player.objects.filter(pk=player.pk).update(name=name)
+            try:
+                with transaction.atomic():
+                    Player.objects.filter(pk=player.pk).update(name=name)
+            except IntegrityError as exc:  # the database's own case rules
+                raise ValidationError(
+                    _("Deux joueurs s'appellent « %(name)s ».") % {"name": name}
+                ) from exc
             game._bump(timezone.now())
+            self._follow(game)
             if game.finished_at is not None:
                 self.band.rename_in_result(self, player.name, name)
-        self.refresh_from_db()
         return name
 
     def pass_pencil(self, host_token, label=""):
@@ -364,6 +408,13 @@ class Game(models.Model):
         )
         if updated != 1:
             raise StaleVersion()
+        self.version += 1
+        self.last_activity_at = now
+
+    def _follow(self, locked):
+        """Takes the version the locked copy of this game just wrote."""
+        self.version = locked.version
+        self.last_activity_at = locked.last_activity_at
 
 
 class Player(models.Model):
@@ -474,6 +525,74 @@ class GameState:
         )
         return cls(game=game, sheets=sheets, current=current, finished=not playing)
 
+    def with_entry(self, entry):
+        """The state once `entry` (just recorded) is on the sheet."""
+        players = [sheet.player for sheet in self.sheets]
+        entries = sorted(
+            [e for sheet in self.sheets for e in sheet.entries] + [entry],
+            key=lambda e: e.seq,
+        )
+        return GameState.build(self.game, players, entries)
+
+    def check_move(self, player_id, column, box, entry):
+        """(PlayerSheet, Scored, sheet after) for a move the game accepts now, or
+        ScoreRefused saying why not."""
+        if self.finished:
+            raise ScoreRefused(_("La partie est terminée."), "finished")
+        sheet = self.sheet_of(player_id)
+        if sheet is None:
+            raise ScoreRefused(_("Ce joueur ne joue pas dans cette partie."), "player")
+        if self.current is not None and sheet.player.pk != self.current.player.pk:
+            raise ScoreRefused(
+                _("C'est au tour de %(name)s.") % {"name": self.current.player.name},
+                "turn",
+            )
+        try:
+            scored = sheet.sheet.check(column, box, entry)
+            after = sheet.sheet.apply(column, box, entry)
+        except rules.InvalidEntry as exc:
+            raise ScoreRefused(tr(exc.message), "invalid") from exc
+        return sheet, scored, after
+
+    def open_box(self, player_id, column, box):
+        """(PlayerSheet, EntrySpec, Box) for the dialog of a box that can be written
+        now, or ScoreRefused."""
+        if self.finished:
+            raise ScoreRefused(_("La partie est terminée."), "finished")
+        sheet = self.sheet_of(player_id)
+        if sheet is None:
+            raise ScoreRefused(_("Ce joueur ne joue pas dans cette partie."), "player")
+        variant = self.game.variant
+        if column not in variant.columns or box not in variant.box_keys:
+            raise ScoreRefused(_("Cette case n'existe pas dans cette partie."), "box")
+        if self.current is not None and sheet.player.pk != self.current.player.pk:
+            raise ScoreRefused(
+                _("C'est au tour de %(name)s.") % {"name": self.current.player.name},
+                "turn",
+            )
+        if box not in sheet.sheet.free_boxes(column):
+            if sheet.sheet.filled(column, box):
+                message = _("Cette case est déjà remplie.")
+            else:
+                message = _(
+                    "Cette colonne se remplit dans l'ordre : pas encore cette case."
+                )
+            raise ScoreRefused(message, "taken")
+        return sheet, sheet.sheet.entry_spec(column, box), variant.box(box)
+
+    def last_entry(self):
+        """The active entry an undo would remove, or None."""
+        last = None
+        for sheet in self.sheets:
+            for entry in sheet.entries:
+                if last is None or entry.seq > last.seq:
+                    last = entry
+        return last
+
+    def player_of(self, entry):
+        sheet = self.sheet_of(entry.player_id)
+        return sheet.player if sheet else None
+
     def sheet_of(self, player_id):
         try:
             player_id = int(player_id)
@@ -493,3 +612,35 @@ class GameState:
 
     def winners(self):
         return [s for rank, s in self.ranking() if rank == 1]
+
+
+@dataclass
+class Preview:
+    """A move checked but not recorded: its calculation and the totals after it."""
+
+    sheet: PlayerSheet
+    column: str
+    box: object  # rules.Box
+    scored: object  # rules.Scored
+    before: object  # rules.SheetTotals
+    after: object  # rules.SheetTotals
+
+    @classmethod
+    def build(cls, state, player_id, column, box, entry):
+        sheet, scored, after = state.check_move(player_id, column, box, entry)
+        return cls(
+            sheet=sheet,
+            column=column,
+            box=state.game.variant.box(box),
+            scored=scored,
+            before=sheet.sheet.totals(),
+            after=after.totals(),
+        )
+
+    @property
+    def calculation(self):
+        return tr(self.scored.calculation)
+
+    @property
+    def column_after(self):
+        return self.after[self.column]

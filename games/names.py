@@ -1,4 +1,12 @@
-"""Player names: trimmed, 1 to 24 characters, any script or emoji, nothing invisible."""
+"""Player names: trimmed, 1 to 24 characters, any script or emoji, nothing invisible.
+
+A name is either refused with a French message or kept exactly as typed (trimmed,
+runs of spaces made one): it is never silently rewritten into something else.
+Escaping is the templates' job; this module keeps out what escaping cannot make
+harmless: invisible characters (two "Hugo" that look alike), bidi overrides that
+reorder the rest of the line, control characters, stacked marks that spill over
+the neighbouring rows, and text too long for a score sheet.
+"""
 
 import unicodedata
 
@@ -6,38 +14,90 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 MAX_NAME_LENGTH = 24
+# Longer input is refused before any Unicode work, whatever it holds.
+_MAX_RAW_LENGTH = 1000
 
 # Control (Cc), format (Cf: zero-width, bidi overrides), surrogates, private use,
 # unassigned, and line/paragraph separators: invisible or layout-breaking.
 _FORBIDDEN_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
 # Emoji sequences need the zero-width joiner and variation selectors to render.
-_ALLOWED_FORMAT = {"\u200d", "\ufe0e", "\ufe0f"}
+_ZWJ = "\u200d"
+_VARIATION_SELECTORS = {"\ufe0e", "\ufe0f"}
+_ALLOWED_FORMAT = {_ZWJ, *_VARIATION_SELECTORS}
+# Printable on paper but blank on screen: a name made of them looks empty.
+_BLANK_LOOKING = {
+    "\u034f",  # combining grapheme joiner
+    "\u115f",  # hangul choseong filler
+    "\u1160",  # hangul jungseong filler
+    "\u17b4",  # khmer vowel inherent aq
+    "\u17b5",  # khmer vowel inherent aa
+    "\u2800",  # braille pattern blank
+    "\u3164",  # hangul filler
+    "\uffa0",  # halfwidth hangul filler
+}
+# Thai and Vietnamese stack two marks, keycaps use two; "Zalgo" text uses dozens.
+_MAX_STACKED_MARKS = 3
+
+
+def _refuse(message, code):
+    raise ValidationError(message, code=code)
+
+
+def _is_mark(char):
+    return unicodedata.category(char) in {"Mn", "Me"}
+
+
+def _joins_emoji(name, index):
+    """A joiner or variation selector is only allowed inside an emoji sequence:
+    after a letter or a space it would make an invisible twin of a name."""
+    char = name[index]
+    previous = name[index - 1] if index else ""
+    if not previous or unicodedata.category(previous)[0] in {"L", "Z"}:
+        return False
+    if char in _VARIATION_SELECTORS:
+        return previous not in _ALLOWED_FORMAT
+    following = name[index + 1] if index + 1 < len(name) else ""
+    return (
+        previous != _ZWJ and bool(following) and unicodedata.category(following) == "So"
+    )
 
 
 def clean_name(raw) -> str:
     """Returns the name as stored, or raises ValidationError with a French message."""
-    name = unicodedata.normalize("NFC", str(raw or "")).strip()
+    too_long = _("Le prénom doit faire au plus %(max)d caractères.") % {
+        "max": MAX_NAME_LENGTH
+    }
+    invisible = _("Le prénom contient un caractère invisible ou de contrôle.")
+    text = str(raw or "")
+    if len(text) > _MAX_RAW_LENGTH:
+        _refuse(too_long, "too_long")
+    name = unicodedata.normalize("NFC", text).strip()
+    # Checked before spaces are merged: a tab or a line break inside a name is
+    # refused, not turned into a space.
+    for index, char in enumerate(name):
+        if char in _ALLOWED_FORMAT:
+            if not _joins_emoji(name, index):
+                _refuse(invisible, "invisible")
+        elif (
+            unicodedata.category(char) in _FORBIDDEN_CATEGORIES
+            or char in _BLANK_LOOKING
+        ):
+            _refuse(invisible, "invisible")
     name = " ".join(name.split())
     if not name:
-        raise ValidationError(_("Le prénom ne peut pas être vide."), code="empty")
+        _refuse(_("Le prénom ne peut pas être vide."), "empty")
     if len(name) > MAX_NAME_LENGTH:
-        raise ValidationError(
-            _("Le prénom doit faire au plus %(max)d caractères.")
-            % {"max": MAX_NAME_LENGTH},
-            code="too_long",
+        _refuse(too_long, "too_long")
+    if _is_mark(name[0]):
+        _refuse(
+            _("Le prénom ne peut pas commencer par un accent ou un signe seul."),
+            "mark",
         )
+    stacked = 0
     for char in name:
-        if char in _ALLOWED_FORMAT:
-            continue
-        if unicodedata.category(char) in _FORBIDDEN_CATEGORIES:
-            raise ValidationError(
-                _("Le prénom contient un caractère invisible ou de contrôle."),
-                code="invisible",
-            )
-    if all(
-        c in _ALLOWED_FORMAT or unicodedata.category(c).startswith("Z") for c in name
-    ):
-        raise ValidationError(_("Le prénom ne peut pas être vide."), code="empty")
+        stacked = stacked + 1 if _is_mark(char) else 0
+        if stacked > _MAX_STACKED_MARKS:
+            _refuse(_("Le prénom empile trop d'accents ou de signes."), "stacked")
     return name
 
 

@@ -4,9 +4,34 @@ from games import views
 from games.urls_export import urlpatterns as export_patterns
 from games.urls_share import urlpatterns as share_patterns
 
+
+def writer_patterns(prefix, token, name_prefix):
+    """The write URLs of a host page (/h/) or of a pencil page (/c/): same views."""
+    base = f"{prefix}/<{token}>/"
+    box = f"{base}box/<int:player_id>/<column>/<box>/"
+    return [
+        path(box, views.box, name=f"{name_prefix}box"),
+        path(f"{box}preview/", views.preview, name=f"{name_prefix}preview"),
+        path(f"{box}record/", views.record, name=f"{name_prefix}record"),
+        path(f"{base}undo/", views.undo, name=f"{name_prefix}undo"),
+        path(
+            f"{base}rename/<int:player_id>/", views.rename, name=f"{name_prefix}rename"
+        ),
+    ]
+
+
 app_name = "games"
 urlpatterns = [
     path("", views.home, name="home"),
+    path("h/<host_token>/", views.host, name="host"),
+    path("c/<pencil_token>/", views.pencil, name="pencil"),
+    path("w/<watch_token>/", views.watch, name="watch"),
+    *writer_patterns("h", "host_token", ""),
+    *writer_patterns("c", "pencil_token", "pencil_"),
     *export_patterns,
     *share_patterns,
+    # Live: each open page polls its own sheet (views._poll).
+    path("w/<watch_token>/feuille/", views.watch_sheet, name="watch_sheet"),
+    path("h/<host_token>/feuille/", views.host_sheet, name="host_sheet"),
+    path("c/<pencil_token>/feuille/", views.pencil_sheet, name="pencil_sheet"),
 ]

@@ -7,6 +7,7 @@ urlpatterns = [
     path("feuilles/<preset>/<layout>.pdf", export_views.blank_pdf, name="blank_pdf"),
     path("w/<watch_token>/feuille.pdf", export_views.game_pdf, name="game_pdf"),
     path("w/<watch_token>/journal/", export_views.log, name="log"),
-    path("w/<watch_token>/export.<fmt>", export_views.export, name="export"),
+    path("w/<watch_token>/export.<fmt>", export_views.export_file, name="export"),
     path("h/<host_token>/import/", export_views.import_game, name="import_game"),
+    path("b/<band_token>/export.csv", export_views.band_csv, name="band_csv"),
 ]

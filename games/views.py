@@ -1,7 +1,507 @@
-from django.shortcuts import render
-from django.views.decorators.http import require_GET
+"""The game pages: create, host (and pencil) pages that write, the watch page.
+
+Every write URL exists under /h/<host_token>/ and /c/<pencil_token>/: the views take
+either token and `_writer_or_404` turns it into an `Access`. A plain POST redirects
+with a flash message; an htmx request gets the fragment it swaps.
+"""
+
+import functools
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games import ratelimit, tokens
+from games.capabilities import SCOPE, get_game_or_404
+from games.forms import ConfirmForm, EntryForm, NewGameForm, RenameForm
+from games.messages import tr
+from games.models import Game, Preview, ScoreRefused, StaleVersion
+
+TEMPLATE = "games/game.html"
+
+
+@dataclass
+class Access:
+    """Who is looking at a game, and how their links are spelt."""
+
+    role: str  # host, pencil or watch
+    game: Game
+    token: str = ""
+
+    @property
+    def can_write(self):
+        return self.role in ("host", "pencil")
+
+    @property
+    def is_host(self):
+        return self.role == "host"
+
+    @property
+    def url_prefix(self):
+        return "pencil_" if self.role == "pencil" else ""
+
+    @property
+    def token_kwarg(self):
+        return f"{self.role}_token"
+
+    @property
+    def page_url(self):
+        if self.role == "watch":
+            return reverse("games:watch", kwargs={"watch_token": self.game.watch_token})
+        return reverse(f"games:{self.role}", kwargs={self.token_kwarg: self.token})
+
+    def url(self, name, **kwargs):
+        return reverse(
+            f"games:{self.url_prefix}{name}",
+            kwargs={self.token_kwarg: self.token, **kwargs},
+        )
+
+    @property
+    def poll_url(self):
+        """Where the open page asks whether its sheet moved (static/js/live.js)."""
+        if self.role == "watch":
+            return reverse(
+                "games:watch_sheet", kwargs={"watch_token": self.game.watch_token}
+            )
+        return reverse(f"games:{self.role}_sheet", kwargs={self.token_kwarg: self.token})
+
+
+def _games():
+    return Game.objects.select_related("band")
+
+
+def _writer_or_404(request, host_token=None, pencil_token=None):
+    """The Access of a host or pencil link (404 / 410 raised for a bad token)."""
+    if host_token is not None:
+        game = get_game_or_404(request, "host", host_token, _games())
+        return Access("host", game, host_token)
+    game = get_game_or_404(request, "pencil", pencil_token, _games())
+    return Access("pencil", game, pencil_token)
+
+
+def writer_view(view):
+    """Lets one view serve /h/<host_token>/… and /c/<pencil_token>/…"""
+
+    @functools.wraps(view)
+    def wrapped(request, *args, host_token=None, pencil_token=None, **kwargs):
+        access = _writer_or_404(request, host_token, pencil_token)
+        return view(request, access, *args, **kwargs)
+
+    return wrapped
+
+
+# --- create ----------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def home(request):
+    form = NewGameForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST":
+        if form.is_row_edit:
+            form = form.row_edit()
+        elif form.is_valid():
+            game, host_token = form.create()
+            return redirect("games:host", host_token=host_token)
+        else:
+            return render(request, "games/home.html", {"form": form}, status=422)
+    return render(request, "games/home.html", {"form": form})
+
+
+# --- pages -----------------------------------------------------------------------
+
+
+def _context(access, **extra):
+    """What every rendering of the game page (whole or fragment) needs."""
+    context = {"access": access, "role": access.role, "game": access.game}
+    if access.is_host:
+        # The end screen links to the host's own pages (next game of the band).
+        context["host_token"] = access.token
+    return {**context, **extra}
+
+
+def _page(request, access, *, state=None, dialog=None, status=200):
+    state = state or access.game.state()
+    context = _context(
+        access, state=state, dialog=dialog, done=_done_entry(request, state)
+    )
+    # ?tv (or ?tv=1): the same page sized for a tablet or a TV in the middle of the
+    # table; only the body class changes, so the sheet polled in stays the same.
+    context["tv"] = request.GET.get("tv", "0") != "0"
+    if access.is_host:
+        context["watch_url"] = request.build_absolute_uri(
+            reverse("games:watch", kwargs={"watch_token": access.game.watch_token})
+        )
+    return render(request, TEMPLATE, context, status=status)
+
+
+def _done_entry(request, state):
+    """The entry just recorded (?done=<seq>), for the short "Annuler" offer."""
+    seq = request.GET.get("done", "")
+    last = state.last_entry()
+    if last is not None and seq.isdigit() and int(seq) == last.seq:
+        return {
+            "entry": last,
+            "player": state.player_of(last),
+            "box": _box(state, last),
+        }
+    return None
+
+
+def _box(state, entry):
+    return state.game.variant.box(entry.box)
+
+
+def _fragment(request, access, name, context, status=200, headers=None):
+    response = render(
+        request, f"{TEMPLATE}#{name}", _context(access, **context), status=status
+    )
+    for key, value in (headers or {}).items():
+        response[key] = value
+    return response
+
+
+def sheet_fragment(request, access, state=None):
+    """The #sheet fragment alone (for a page that refreshes itself)."""
+    state = state or access.game.state()
+    return _fragment(request, access, "sheet", {"state": state})
 
 
 @require_GET
-def home(request):
-    return render(request, "games/home.html")
+@writer_view
+def host(request, access):
+    return _page(request, access)
+
+
+@require_GET
+@writer_view
+def pencil(request, access):
+    return _page(request, access)
+
+
+@require_GET
+def watch(request, watch_token):
+    game = get_game_or_404(request, "watch", watch_token, _games())
+    return _page(request, Access("watch", game))
+
+
+# --- live: every open page polls its sheet ---------------------------------------
+#
+# GET …/feuille/?v=<version the page shows>: 204 and no body when the game has not
+# moved, after one indexed query; the fresh #sheet fragment (turn banner, sheet and,
+# once over, the winner) when it has. The database is asked every time rather than
+# a cache: with the local-memory cache each server process would hold its own copy,
+# and a stale one would hide an entry.
+
+
+def _version_of(kind, token):
+    """The version of the game `token` opens, in one query; None if it opens none."""
+    if not tokens.is_well_formed(token):
+        return None
+    if kind == "watch":
+        return (
+            Game.objects.filter(watch_token=token)
+            .values_list("version", flat=True)
+            .first()
+        )
+    # Host and pencil tokens are stored hashed: the indexed prefix finds the
+    # candidates, the digest picks the game (as Game.objects.by_host_token does).
+    rows = Game.objects.filter(
+        **{f"{kind}_prefix": token[: tokens.PREFIX_LENGTH]}
+    ).values_list("version", f"{kind}_digest")
+    return next((v for v, digest in rows if tokens.matches(token, digest)), None)
+
+
+def _poll(request, kind, token):
+    if ratelimit.too_many_misses(request, SCOPE):
+        get_game_or_404(request, kind, token)  # raises the 429
+    version = _version_of(kind, token)
+    if version is None:
+        # The proper answer and a counted miss: 404, or 410 for a pencil taken
+        # back (its page then reloads on the "crayon repris" page: HX-Refresh).
+        get_game_or_404(request, kind, token)
+    seen = request.GET.get("v", "")
+    if version is not None and seen == str(version):
+        return HttpResponse(status=204)
+    game = get_game_or_404(request, kind, token, _games())
+    return sheet_fragment(request, Access(kind, game, "" if kind == "watch" else token))
+
+
+@require_GET
+def watch_sheet(request, watch_token):
+    return _poll(request, "watch", watch_token)
+
+
+@require_GET
+def host_sheet(request, host_token):
+    return _poll(request, "host", host_token)
+
+
+@require_GET
+def pencil_sheet(request, pencil_token):
+    return _poll(request, "pencil", pencil_token)
+
+
+# --- entering a box --------------------------------------------------------------
+
+
+def _entry_form(state, player_id, column, box, data=None):
+    sheet, spec, box_obj = state.open_box(player_id, column, box)
+    form = EntryForm(
+        data,
+        spec=spec,
+        box=box_obj,
+        column=column,
+        variant=state.game.variant,
+        bank=sheet.sheet.bank,
+        initial={"seen_version": state.game.version},
+    )
+    return sheet, form
+
+
+def _refused(request, access, refusal, state=None):
+    """A move that cannot be made here (not this player's turn, game over, stale
+    page…): say why and show the fresh sheet."""
+    if request.htmx:
+        state = state or access.game.state()
+        return _fragment(
+            request,
+            access,
+            "refresh",
+            {"state": state, "notice": refusal.message},
+            headers={
+                "HX-Retarget": "#sheet",
+                "HX-Reswap": "outerHTML",
+                "HX-Trigger": "sk-close-dialog",
+            },
+        )
+    messages.warning(request, refusal.message)
+    return redirect(access.page_url)
+
+
+def _dialog(request, access, state, dialog, status=200):
+    if request.htmx:
+        return _fragment(
+            request,
+            access,
+            "dialog",
+            {"state": state, "dialog": dialog},
+            status=200,
+            headers={"HX-Retarget": "#dialog-body", "HX-Reswap": "outerHTML"},
+        )
+    return _page(request, access, state=state, dialog=dialog, status=status)
+
+
+def _entry_dialog(
+    sheet, form, column, box, preview=None, access=None, show_errors=True
+):
+    return {
+        "show_errors": show_errors,
+        "kind": "entry",
+        "sheet": sheet,
+        "form": form,
+        "column": column,
+        "box": form.box,
+        "column_label": tr(form.variant.column_label(column)),
+        "multi": len(form.variant.columns) > 1,
+        "preview": preview,
+        "record_url": access.url(
+            "record", player_id=sheet.player.pk, column=column, box=box
+        ),
+        "preview_url": access.url(
+            "preview", player_id=sheet.player.pk, column=column, box=box
+        ),
+    }
+
+
+@require_GET
+@writer_view
+def box(request, access, player_id, column, box):
+    state = access.game.state()
+    try:
+        sheet, form = _entry_form(state, player_id, column, box)
+    except ScoreRefused as refusal:
+        if refusal.code == "box":
+            raise Http404 from refusal
+        return _refused(request, access, refusal, state)
+    return _dialog(
+        request, access, state, _entry_dialog(sheet, form, column, box, access=access)
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@writer_view
+def preview(request, access, player_id, column, box):
+    state = access.game.state()
+    data = request.POST if request.method == "POST" else request.GET
+    try:
+        sheet, form = _entry_form(state, player_id, column, box, data)
+    except ScoreRefused as refusal:
+        if refusal.code == "box":
+            raise Http404 from refusal
+        return _refused(request, access, refusal, state)
+    result = None
+    if form.is_valid():
+        try:
+            result = Preview.build(state, player_id, column, box, form.entry)
+        except ScoreRefused as refusal:
+            form.add_error(None, refusal.message)
+    # Half-way through a choice (one face of two picked) is no mistake yet: the
+    # live preview keeps quiet until the choice is complete.
+    show_errors = not (request.htmx and form.has_error(NON_FIELD_ERRORS, "missing"))
+    dialog = _entry_dialog(
+        sheet, form, column, box, preview=result, access=access, show_errors=show_errors
+    )
+    if request.htmx:
+        return _fragment(request, access, "preview", {"dialog": dialog})
+    return _page(request, access, state=state, dialog=dialog)
+
+
+def _recorded(request, access, entry):
+    """The answer to a recorded entry: the fresh sheet and the "Annuler" offer."""
+    if request.htmx:
+        state = access.game.state()
+        done = {
+            "entry": entry,
+            "player": state.player_of(entry),
+            "box": _box(state, entry),
+        }
+        return _fragment(
+            request,
+            access,
+            "refresh",
+            {"state": state, "done": done},
+            headers={"HX-Trigger": "sk-close-dialog"},
+        )
+    return redirect(f"{access.page_url}?done={entry.seq}")
+
+
+@require_POST
+@writer_view
+def record(request, access, player_id, column, box):
+    game = access.game
+    # A second tap on Valider, or a retry after a lost answer, gets the answer of
+    # the first one: recorded, not "it is Hugo's turn now".
+    already = game.entry_for_request(request.POST.get("request_key", "")[:64])
+    if already is not None:
+        return _recorded(request, access, already)
+    state = game.state()
+    try:
+        sheet, form = _entry_form(state, player_id, column, box, request.POST)
+    except ScoreRefused as refusal:
+        if refusal.code == "box":
+            raise Http404 from refusal
+        seen = request.POST.get("seen_version", "")
+        if seen.isdigit() and int(seen) != game.version:
+            refusal = StaleVersion()
+        return _refused(request, access, refusal, state)
+    if not form.is_valid():
+        dialog = _entry_dialog(sheet, form, column, box, access=access)
+        return _dialog(request, access, state, dialog, status=422)
+    try:
+        entry = game.record(
+            player_id,
+            column,
+            box,
+            form.entry,
+            request_key=form.cleaned_data.get("request_key") or "",
+            seen_version=form.cleaned_data.get("seen_version"),
+        )
+    except ScoreRefused as refusal:
+        if refusal.code != "invalid":
+            return _refused(request, access, refusal)
+        form.add_error(None, refusal.message)
+        dialog = _entry_dialog(sheet, form, column, box, access=access)
+        return _dialog(request, access, state, dialog, status=422)
+    return _recorded(request, access, entry)
+
+
+# --- undo and rename ---------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+@writer_view
+def undo(request, access):
+    """GET asks for confirmation (what would be undone); POST undoes."""
+    game = access.game
+    if request.method == "GET":
+        state = game.state()
+        last = state.last_entry()
+        if last is None:
+            return _refused(request, access, ScoreRefused(_("Rien à annuler.")), state)
+        dialog = {
+            "kind": "undo",
+            "entry": last,
+            "player": state.player_of(last),
+            "box": _box(state, last),
+            "form": ConfirmForm(initial={"seen_version": game.version}),
+        }
+        return _dialog(request, access, state, dialog)
+    form = ConfirmForm(request.POST)
+    seen = form.cleaned_data.get("seen_version") if form.is_valid() else None
+    try:
+        undone = game.undo_last(seen_version=seen)
+    except ScoreRefused as refusal:
+        return _refused(request, access, refusal)
+    state = game.state()
+    if undone is None:
+        notice = _("Rien à annuler.")
+    else:
+        notice = _("Annulé : %(name)s, %(box)s (%(points)s).") % {
+            "name": state.player_of(undone).name,
+            "box": tr(_box(state, undone).label),
+            "points": undone.points,
+        }
+    if request.htmx:
+        return _fragment(
+            request,
+            access,
+            "refresh",
+            {"state": state, "notice": notice},
+            headers={"HX-Trigger": "sk-close-dialog"},
+        )
+    messages.success(request, notice)
+    return redirect(access.page_url)
+
+
+@require_http_methods(["GET", "POST"])
+@writer_view
+def rename(request, access, player_id):
+    game = access.game
+    state = game.state()
+    sheet = state.sheet_of(player_id)
+    if sheet is None:
+        raise Http404
+    if request.method == "GET":
+        form = RenameForm(initial={"name": sheet.player.name})
+        return _dialog(
+            request, access, state, {"kind": "rename", "sheet": sheet, "form": form}
+        )
+    form = RenameForm(request.POST)
+    if form.is_valid():
+        old = sheet.player.name
+        try:
+            new = game.rename(player_id, form.cleaned_data["name"])
+        except ValidationError as exc:
+            form.add_error("name", exc.messages[0])
+        else:
+            notice = _("%(old)s s'appelle maintenant %(new)s.") % {
+                "old": old,
+                "new": new,
+            }
+            if request.htmx:
+                return _fragment(
+                    request,
+                    access,
+                    "refresh",
+                    {"state": game.state(), "notice": notice},
+                    headers={"HX-Trigger": "sk-close-dialog"},
+                )
+            messages.success(request, notice)
+            return redirect(access.page_url)
+    dialog = {"kind": "rename", "sheet": sheet, "form": form}
+    return _dialog(request, access, state, dialog, status=422)

@@ -55,6 +55,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First, so it also sees responses made by the other middlewares.
+    "scorekeeper.middleware.CapabilityHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -106,9 +108,12 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # Connections persist on SQLite too: opening one runs the PRAGMAs above, which
+    # costs several times a whole request that needs no database (see bench/).
     DATABASES["default"].setdefault("OPTIONS", {}).update(SQLITE_OPTIONS)
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "var" / "test.sqlite3")}
+    # SQLITE_TEST_NAME lets two suites run side by side without sharing a file.
+    test_db = os.environ.get("SQLITE_TEST_NAME", str(BASE_DIR / "var" / "test.sqlite3"))
+    DATABASES["default"]["TEST"] = {"NAME": test_db}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -118,6 +123,10 @@ if REDIS_URL:
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
+            # A hung Redis must fail a request (and /healthz), not hang it.
+            "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
+            # Lets several sites (or test runs) share one Redis without mixing keys.
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", ""),
         }
     }
 else:
@@ -170,6 +179,8 @@ SECURE_CSP = {
 
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    # Load balancers probe the app servers over plain HTTP: no redirect for them.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
@@ -178,6 +189,12 @@ if not DEBUG:
     LANGUAGE_COOKIE_SECURE = True
     if env_bool("SECURE_PROXY_SSL_HEADER", False):
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# Rate limiting of capability-link misses (games/ratelimit.py). Behind N reverse
+# proxies, the client address is the one the outermost trusted proxy saw.
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+CAPABILITY_MISS_LIMIT = int(os.environ.get("CAPABILITY_MISS_LIMIT", "30"))
+CAPABILITY_MISS_WINDOW = int(os.environ.get("CAPABILITY_MISS_WINDOW", "600"))
 
 # django-q2: the ORM broker by default (nothing else to run); Redis when REDIS_URL
 # is set. `retry` must exceed `timeout` or a slow task would run twice.
@@ -203,12 +220,29 @@ LOGGING = {
     "formatters": {
         "plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}
     },
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    # Request lines and error messages carry capability tokens in their paths:
+    # redacted on the way out, and on the loggers that write paths so every other
+    # handler gets redacted records too (scorekeeper/logging.py).
+    "filters": {"redact_tokens": {"()": "scorekeeper.logging.RedactTokensFilter"}},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "plain",
+            "filters": ["redact_tokens"],
+        }
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {
-        # Request lines carry capability tokens in their paths: keep them out of logs.
-        "django.server": {"handlers": [], "level": "ERROR", "propagate": False},
-        "django.request": {"level": "ERROR"},
+        # A logger without handlers would fall back to logging.lastResort, which
+        # bypasses the filter: request lines go to the (redacting) console.
+        "django.server": {
+            "handlers": ["console"],
+            "level": "ERROR",
+            "propagate": False,
+            "filters": ["redact_tokens"],
+        },
+        "django.request": {"level": "ERROR", "filters": ["redact_tokens"]},
+        "django.security.csrf": {"filters": ["redact_tokens"]},
     },
 }
 

@@ -60,7 +60,8 @@ class Sheet:
         """What the dialog asks for that box now (a further Yams of multi_yams is
         worth 100 and can no longer be crossed out)."""
         box = self.variant._entry_box(box_key)
-        return entries.entry_spec(self.variant, box, self._yams_written(column, box))
+        written = len(self._cells.get((self._column(column), box.key), ()))
+        return entries.entry_spec(self.variant, box, written)
 
     def _turn(self, column, box_key, entry):
         box = self.variant._entry_box(box_key)
@@ -178,13 +179,8 @@ class Sheet:
         # (choice) 004 is silent on crossing: a Yams box crossed (or typed 0) at its
         # first entry is closed; otherwise it takes Yams until it holds four.
         return (
-            box.repeatable
-            and len(cell) < REPEATED_YAMS
-            and all(turn.scored.points for turn in cell)
+            box.repeatable and len(cell) < REPEATED_YAMS and cell[0].scored.points > 0
         )
-
-    def _yams_written(self, column, box):
-        return len(self._cells.get((column, box.key), ()))
 
     def _column(self, column):
         if column not in self.variant.columns:

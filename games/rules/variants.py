@@ -262,7 +262,7 @@ def _normalize(key, value):
     if (
         not isinstance(value, list | tuple)
         or not 1 <= len(value) <= MAX_COLUMNS
-        or not all(isinstance(kind, str) and kind in allowed for kind in value)
+        or not all(isinstance(column, str) and column in allowed for column in value)
     ):
         raise _option_error(
             gettext_noop(

@@ -30,3 +30,242 @@
     }
   });
 })();
+
+// Game pages: the entry dialog, short-lived messages, copy buttons, and the create
+// form's rows and options. Every page works without this file.
+(function () {
+  "use strict";
+
+  document.documentElement.classList.add("js");
+
+  // --- the dialog (entry, undo, rename) ---------------------------------------
+
+  function dialog() { return document.getElementById("dialog"); }
+
+  // The #dialog-body being shown; a newer one (swapped in for the next box) must
+  // never be wiped by the late "close" event of the previous one.
+  var shownBody = null;
+
+  function openDialog() {
+    var d = dialog();
+    var body = document.getElementById("dialog-body");
+    if (!d || !body || !body.hasAttribute("data-kind")) { return; }
+    if (d.open && !d.matches(":modal")) { d.close(); }
+    shownBody = body;
+    if (!d.open) { d.showModal(); }
+    var focus = body.querySelector("input:checked, [autofocus], input[type=text]");
+    if (focus) { focus.focus(); }
+  }
+
+  function emptyBody(body) {
+    body.removeAttribute("data-kind");
+    while (body.firstChild) { body.removeChild(body.firstChild); }
+  }
+
+  function closeDialog() {
+    var d = dialog();
+    if (d && d.open) { d.close(); }
+  }
+
+  function cleanUpAfterClose() {
+    var d = dialog();
+    var body = document.getElementById("dialog-body");
+    if (d && d.open) { return; }
+    if (body && body === shownBody) { emptyBody(body); }
+    // Opened from a /box/… address (no htmx yet, or a reload): back to the page's own.
+    var page = d && d.getAttribute("data-page-url");
+    if (page && window.location.pathname !== page) {
+      window.history.replaceState(null, "", page);
+    }
+  }
+
+  document.addEventListener("click", function (event) {
+    var close = event.target.closest("[data-dialog-close]");
+    if (close && dialog() && dialog().open) {
+      event.preventDefault();
+      closeDialog();
+    }
+  });
+
+  document.addEventListener("sk-close-dialog", closeDialog);
+  document.addEventListener("htmx:afterSettle", function (event) {
+    // Only a dialog just swapped in opens the dialog (not the sheet swapped in
+    // after Valider while the old dialog is closing).
+    if (event.target && event.target.id === "dialog-body") { openDialog(); }
+    armAutohide();
+  });
+
+  // A radio of the value group and Barrer exclude each other natively; the face
+  // groups of a "faces" box and the typed points need a little help.
+  document.addEventListener("change", function (event) {
+    var input = event.target;
+    var form = input.closest && input.closest(".entry-form");
+    if (!form) { return; }
+    if (input.name === "value" && input.value === "x") {
+      form.querySelectorAll("input[name^=face_]:checked").forEach(function (i) { i.checked = false; });
+      var points = form.querySelector("input[name=points]");
+      if (points) { points.value = ""; }
+    } else if (input.name.indexOf("face_") === 0 || (input.name === "points" && input.value !== "")) {
+      var cross = form.querySelector("input[name=value][value=x]:checked");
+      if (cross) { cross.checked = false; }
+      if (input.name === "points") {
+        form.querySelectorAll("input[name=value]:checked").forEach(function (i) { i.checked = false; });
+      }
+    } else if (input.name === "value") {
+      var typed = form.querySelector("input[name=points]");
+      if (typed) { typed.value = ""; }
+    }
+  }, true);
+
+  // --- short-lived messages ------------------------------------------------------
+
+  function armAutohide() {
+    document.querySelectorAll("[data-autohide]").forEach(function (element) {
+      if (element.hasAttribute("data-armed")) { return; }
+      element.setAttribute("data-armed", "");
+      var delay = parseInt(element.getAttribute("data-autohide"), 10) || 6000;
+      window.setTimeout(function () {
+        // Keep it while a finger or the keyboard is on it.
+        if (element.contains(document.activeElement)) { return; }
+        element.remove();
+      }, delay);
+    });
+  }
+
+  // --- copy buttons ----------------------------------------------------------------
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-copy]");
+    if (!button) { return; }
+    var text = button.getAttribute("data-copy");
+    var done = function () {
+      var label = button.textContent;
+      button.textContent = button.getAttribute("data-copied") || label;
+      window.setTimeout(function () { button.textContent = label; }, 2000);
+    };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(done, function () {});
+    }
+  });
+
+  // --- the create form -----------------------------------------------------------------
+
+  function renumber(list) {
+    var rows = list.querySelectorAll("[data-name-row]");
+    rows.forEach(function (row, index) {
+      var seat = row.querySelector(".seat");
+      if (seat) { seat.textContent = String(index + 1); }
+      var input = row.querySelector("input[name=names]");
+      var label = row.querySelector("label");
+      input.id = "name-" + index;
+      if (label) { label.setAttribute("for", input.id); }
+      var remove = row.querySelector("[data-remove-row]");
+      if (remove) { remove.value = String(index); }
+    });
+    var add = list.parentNode.querySelector("[data-add-row]");
+    var max = parseInt(list.getAttribute("data-max"), 10) || 10;
+    if (add) { add.disabled = rows.length >= max; }
+  }
+
+  function addRow(list) {
+    var rows = list.querySelectorAll("[data-name-row]");
+    var max = parseInt(list.getAttribute("data-max"), 10) || 10;
+    if (rows.length >= max) { return null; }
+    var row = rows[rows.length - 1].cloneNode(true);
+    row.classList.remove("has-error");
+    var error = row.querySelector(".row-error");
+    if (error) { error.remove(); }
+    var input = row.querySelector("input[name=names]");
+    input.value = "";
+    input.removeAttribute("aria-invalid");
+    input.removeAttribute("aria-describedby");
+    list.appendChild(row);
+    renumber(list);
+    return input;
+  }
+
+  document.addEventListener("click", function (event) {
+    var add = event.target.closest("[data-add-row]");
+    var remove = event.target.closest("[data-remove-row]");
+    var list = document.querySelector("[data-name-rows]");
+    if (!list || (!add && !remove)) { return; }
+    event.preventDefault();
+    if (add) {
+      var input = addRow(list);
+      if (input) { input.focus(); }
+      return;
+    }
+    var rows = list.querySelectorAll("[data-name-row]");
+    var row = remove.closest("[data-name-row]");
+    if (rows.length <= 1) {
+      row.querySelector("input[name=names]").value = "";
+    } else {
+      row.remove();
+    }
+    renumber(list);
+  });
+
+  // Enter in a name goes to the next name (a new row after the last filled one):
+  // it never creates a game with half the table typed.
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Enter" || !event.target.matches || !event.target.matches("input[name=names]")) { return; }
+    event.preventDefault();
+    var list = event.target.closest("[data-name-rows]");
+    var inputs = Array.prototype.slice.call(list.querySelectorAll("input[name=names]"));
+    var next = inputs[inputs.indexOf(event.target) + 1];
+    if (!next && event.target.value.trim()) { next = addRow(list); }
+    if (next) { next.focus(); }
+  });
+
+  function applyPreset(form, onLoad) {
+    var checked = form.querySelector("input[data-preset]:checked");
+    if (!checked) { return; }
+    var defaults = {};
+    try { defaults = JSON.parse(form.getAttribute("data-preset-defaults"))[checked.value] || {}; } catch (e) { /* keep */ }
+    form.querySelectorAll("[data-option]").forEach(function (fieldset) {
+      var key = fieldset.getAttribute("data-option");
+      var offered = (fieldset.getAttribute("data-presets") || "").split(" ").indexOf(checked.value) >= 0;
+      fieldset.hidden = !offered;
+      fieldset.disabled = !offered;
+      if (!offered || !(key in defaults)) { return; }
+      var value = defaults[key];
+      if (typeof value !== "string") { return; }
+      var blank = fieldset.querySelector("input[type=radio][value='']");
+      // On load, a choice the host already made (a form sent back) stays.
+      if (onLoad && blank && !blank.checked) { return; }
+      fieldset.querySelectorAll("input[type=radio]").forEach(function (radio) {
+        radio.checked = radio.value === value;
+      });
+    });
+  }
+
+  function initNewGame() {
+    var form = document.querySelector("[data-new-game]");
+    if (!form) { return; }
+    applyPreset(form, true);
+    form.addEventListener("change", function (event) {
+      if (event.target.matches("input[data-preset]")) { applyPreset(form, false); }
+    });
+    var list = form.querySelector("[data-name-rows]");
+    if (list) { renumber(list); }
+  }
+
+  function init() {
+    initNewGame();
+    openDialog();
+    armAutohide();
+    // ?done=… only carries the "Annuler" offer of a plain form post; a reload
+    // should not bring it back.
+    if (window.location.search.indexOf("done=") >= 0) {
+      window.history.replaceState(null, "", window.location.pathname);
+    }
+    var d = dialog();
+    if (d) { d.addEventListener("close", cleanUpAfterClose); }
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", init);
+  } else {
+    init();
+  }
+})();

@@ -1,6 +1,6 @@
 // Share widgets: copy a link, open the system share sheet. Wired by data-
 // attributes (strict CSP: no inline script). Without JS the link, WhatsApp and
-// SMS still work; the copy and share buttons stay hidden.
+// SMS still work; share.css hides the copy button and the share button stays hidden.
 (function () {
   "use strict";
 
@@ -67,27 +67,27 @@
   function setup() {
     var copyOk = canCopy();
     document.querySelectorAll("[data-share-widget]").forEach(function (widget) {
-      var copy = widget.querySelector("[data-copy]");
-      if (copy && copyOk) { copy.hidden = false; }
-      var share = widget.querySelector("[data-share]");
+      var copy = widget.querySelector("[data-share-copy]");
+      if (copy && !copyOk) { copy.hidden = true; }
+      var share = widget.querySelector("[data-share-open]");
       if (share && canShare(shareData(share))) { share.hidden = false; }
     });
   }
 
   document.addEventListener("click", function (event) {
-    var copy = event.target.closest("[data-copy]");
+    var copy = event.target.closest("[data-share-copy]");
     if (copy) {
       var widget = copy.closest("[data-share-widget]");
       var link = widget.querySelector("[data-share-link]");
       copyText(link.getAttribute("href")).then(function () {
-        announce(widget, widget.getAttribute("data-copied-text"));
+        announce(widget, widget.getAttribute("data-share-copied"));
       }, function () {
         selectLink(link);
-        announce(widget, widget.getAttribute("data-copy-failed-text"));
+        announce(widget, widget.getAttribute("data-share-copy-failed"));
       });
       return;
     }
-    var share = event.target.closest("[data-share]");
+    var share = event.target.closest("[data-share-open]");
     if (share) {
       navigator.share(shareData(share)).catch(function () {
         // Closing the share sheet rejects too: nothing to tell.

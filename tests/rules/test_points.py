@@ -166,7 +166,13 @@ def test_six_dice_groups_against_brute_force(box, sizes):
 
 @pytest.mark.parametrize(
     "dice",
-    [(1, 2, 3, 4), (1, 2, 3, 4, 5, 6), (0, 1, 2, 3, 4), (1, 2, 3, 4, 7), (1, 2, 3, 4, True)],
+    [
+        (1, 2, 3, 4),
+        (1, 2, 3, 4, 5, 6),
+        (0, 1, 2, 3, 4),
+        (1, 2, 3, 4, 7),
+        (1, 2, 3, 4, True),
+    ],
 )
 def test_bad_dice_raise_value_error(dice):
     with pytest.raises(ValueError):
@@ -184,8 +190,10 @@ def test_faces_must_be_integers_from_one_to_six():
         PRESETS["six_dice"].points("chance", (1.0,) * 6)
 
 
-@pytest.mark.parametrize(("preset", "box"), [("classic", "pair"), ("six_dice", "yams"),
-                                             ("classic", "nope"), ("classic", None)])
+@pytest.mark.parametrize(
+    ("preset", "box"),
+    [("classic", "pair"), ("six_dice", "yams"), ("classic", "nope"), ("classic", None)],
+)
 def test_unknown_box_raises_value_error(preset, box):
     with pytest.raises(ValueError, match="Case inconnue"):
         PRESETS[preset].points(box, (1,) * PRESETS[preset].dice)

@@ -1,0 +1,192 @@
+"""Throughput under gunicorn, in one run: requests/s of
+
+  (a) a bare Django view (/robots.txt: no database, no template),
+  (b) the unchanged-sheet poll (/w/<watch>/feuille/?v=<current>: 204, empty),
+  (c) the full watch page of a 6-player game (/w/<watch>/),
+  (d) score entry (htmx POST of one box through the host page's form),
+
+on SQLite and on PostgreSQL, with the ratios to (a) and the SQL query counts per
+request (which must not grow with players or rounds).
+
+    .venv/bin/python bench/throughput.py                 # both databases
+    .venv/bin/python bench/throughput.py --db sqlite --duration 5
+
+Targets (issue 5): poll ≥ 0.8 × (a), full page ≥ 0.3 × (a).
+"""
+
+import argparse
+import asyncio
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import common  # noqa: E402
+import scoring  # noqa: E402
+
+
+async def measure_gets(server, game, args):
+    """Interleaved slices (a, b, c, a, b, c, …) so that whatever else the machine
+    is doing weighs on every case alike; returns one row per case."""
+    watch = game["watch_token"]
+    cases = [
+        ("(a) bare view /robots.txt", "/robots.txt"),
+        ("(b) poll, sheet unchanged", f"/w/{watch}/feuille/?v={game['version']}"),
+        ("(c) watch page, 6 players", f"/w/{watch}/"),
+    ]
+    totals = {label: [0.0, [], 0, {}, 0.0] for label, _ in cases}
+    slices = max(1, args.slices)
+    async with common.session(args.concurrency) as client:
+        for _label, path in cases:
+            # Warm every worker (imports, template compilation, connections).
+            await common.hammer(
+                client,
+                server.base + path,
+                concurrency=args.concurrency,
+                duration=1.0,
+                budget=5000,
+            )
+        for _ in range(slices):
+            for label, path in cases:
+                cpu0 = server.cpu_seconds()
+                t0 = time.monotonic()
+                _rps, lat, errors, statuses = await common.hammer(
+                    client,
+                    server.base + path,
+                    concurrency=args.concurrency,
+                    duration=args.duration / slices,
+                    budget=args.budget // slices,
+                )
+                total = totals[label]
+                total[0] += time.monotonic() - t0
+                total[1] += lat
+                total[2] += errors
+                for k, v in statuses.items():
+                    total[3][k] = total[3].get(k, 0) + v
+                total[4] += server.cpu_seconds() - cpu0
+    return [
+        (label, len(t[1]) / t[0], t[1], t[2], t[3], 1000 * t[4] / max(1, len(t[1])))
+        for label, t in totals.items()
+    ]
+
+
+def run_one(kind, args):
+    db = common.throwaway_database(kind)
+    try:
+        env = common.app_env(db.url)
+        common.prepare(env)
+        (game,) = common.seed(env, "games", 1, 6, 6)
+        hosts = common.seed(env, "games", args.hosts, 6, 0)
+        queries = common.seed(env, "queries") if args.queries else []
+        server = common.Server(
+            env,
+            workers=args.workers,
+            worker_class=args.worker_class,
+            threads=args.threads,
+            cpus=args.server_cpus,
+        )
+        with server:
+            with common.CpuMeter(server) as cpu:
+                gets = asyncio.run(measure_gets(server, game, args))
+            cpu0 = server.cpu_seconds()
+            writes = asyncio.run(
+                scoring.closed_loop(
+                    server.base, hosts, duration=args.duration, budget=args.budget
+                )
+            )
+            writes.cpu_ms = (
+                1000 * (server.cpu_seconds() - cpu0) / max(1, len(writes.latencies))
+            )
+        return gets, writes, queries, cpu
+    finally:
+        db.drop()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--db", choices=["sqlite", "postgres", "both"], default="both")
+    parser.add_argument("--duration", type=float, default=10.0, help="seconds/case")
+    parser.add_argument("--budget", type=int, default=200_000, help="requests/case")
+    parser.add_argument("--slices", type=int, default=5, help="interleaved slices")
+    parser.add_argument("--concurrency", type=int, default=16)
+    parser.add_argument("--hosts", type=int, default=16, help="games scored at once")
+    parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--worker-class", default="gthread")
+    parser.add_argument("--server-cpus", default=None, help="taskset list, e.g. 0")
+    parser.add_argument("--no-queries", dest="queries", action="store_false")
+    args = parser.parse_args()
+
+    kinds = ["sqlite", "postgres"] if args.db == "both" else [args.db]
+    print(
+        f"gunicorn {args.worker_class}, {args.workers} workers × {args.threads} "
+        f"threads; client: {args.concurrency} keep-alive connections (asyncio, "
+        f"same machine); {args.duration:g} s per case",
+        flush=True,
+    )
+    for kind in kinds:
+        t0 = time.monotonic()
+        gets, writes, queries, cpu = run_one(kind, args)
+        base_rps = gets[0][1] or float("nan")
+        rows = []
+        for label, rps, lat, errors, statuses, cpu_ms in gets:
+            rows.append(
+                (
+                    label,
+                    rps,
+                    rps / base_rps,
+                    cpu_ms,
+                    common.percentile(lat, 50),
+                    common.percentile(lat, 99),
+                    errors,
+                    " ".join(f"{k}×{v}" for k, v in sorted(statuses.items())),
+                )
+            )
+        w = writes
+        rows.append(
+            (
+                f"(d) score entry, {args.hosts} hosts",
+                w.rps,
+                w.rps / base_rps,
+                w.cpu_ms,
+                common.percentile(w.latencies, 50),
+                common.percentile(w.latencies, 99),
+                w.errors,
+                " ".join(f"{k}×{v}" for k, v in sorted(w.statuses.items())),
+            )
+        )
+        common.table(
+            f"Throughput on {kind} ({time.monotonic() - t0:.0f} s run; server CPU "
+            f"{cpu.server_pct:.0f} %, client {cpu.client_pct:.0f} %, whole machine "
+            f"{cpu.machine_pct:.0f} %, in % of one core)",
+            [
+                "request",
+                "req/s",
+                "× (a)",
+                "server CPU ms/req",
+                "p50 ms",
+                "p99 ms",
+                "errors",
+                "statuses",
+            ],
+            rows,
+        )
+        if queries:
+            labels = list(queries[0]["counts"])
+            common.table(
+                f"SQL queries per request on {kind} (status in brackets)",
+                ["players", "rounds", *labels],
+                [
+                    (
+                        q["players"],
+                        q["rounds"],
+                        *(f"{n} [{s}]" for n, s in q["counts"].values()),
+                    )
+                    for q in queries
+                ],
+            )
+
+
+if __name__ == "__main__":
+    main()

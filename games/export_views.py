@@ -1,0 +1,258 @@
+"""Printable sheets, the round-by-round log, and the CSV/JSON exports of a game.
+
+The blank sheets need no account and no token; everything about one game is read
+through its watch link (read-only, already shown to everyone at the table), and the
+import, which writes, through the host link.
+"""
+
+from functools import lru_cache
+from urllib.parse import urlencode
+
+from django.conf import settings
+from django.contrib import messages
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import content_disposition_header
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_GET, require_http_methods
+
+from games import export, pdf, rules
+from games.capabilities import get_band_or_404, get_game_or_404
+from games.messages import tr
+from games.models import Game
+
+# Column sets offered as ready-made links on the sheets page; any other is one
+# form away (the form builds the same URL).
+COLUMN_SETS = (("free",), ("down", "free", "up"), ("down", "free", "up", "dry"))
+COLUMN_ORDER = ("down", "free", "up", "dry")
+CONTENT_TYPES = {
+    "csv": "text/csv; charset=utf-8",
+    "json": "application/json; charset=utf-8",
+}
+
+
+def _download(content, content_type, filename, attachment=True):
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = content_disposition_header(attachment, filename)
+    return response
+
+
+# --- blank sheets -------------------------------------------------------------------
+
+
+def options_from_query(preset, query):
+    """The options a sheet URL asks for (`?columns=down,free,up&strict_straights=1`),
+    as a dict for build_variant; options not named keep their defaults."""
+    options = {}
+    for spec in rules.option_specs(preset):
+        if spec.key not in query:
+            continue
+        raw = query.get(spec.key, "")
+        if spec.type == "columns":
+            options[spec.key] = [c for c in raw.split(",") if c]
+        elif spec.type == "bool":
+            values = {"1": True, "true": True, "0": False, "false": False}
+            options[spec.key] = values.get(raw.lower(), raw)
+        else:
+            options[spec.key] = raw
+    return options
+
+
+def blank_pdf_url(preset, layout, columns=None, **extra):
+    url = reverse("games:blank_pdf", kwargs={"preset": preset, "layout": layout})
+    query = {}
+    if columns:
+        query["columns"] = ",".join(columns)
+    query.update(extra)
+    return f"{url}?{urlencode(query)}" if query else url
+
+
+def _sheet_links(preset):
+    variant = rules.PRESETS[preset]
+    links = []
+    for columns in COLUMN_SETS:
+        if len(columns) > 1:
+            label = ", ".join(tr(variant.column_label(c)) for c in columns)
+        else:
+            label = _("Une colonne")
+        query_columns = None if columns == ("free",) else columns
+        links.append(
+            {
+                "label": label,
+                "count": len(columns),
+                "layouts": [
+                    {
+                        "layout": layout,
+                        "url": blank_pdf_url(preset, layout, query_columns),
+                        "orientation": pdf.orientation_for(seats, len(columns)),
+                    }
+                    for layout, seats in pdf.LAYOUTS.items()
+                ],
+            }
+        )
+    return links
+
+
+@require_GET
+def sheets(request):
+    """The "Feuilles à imprimer" page: every preset with ready-made column sets,
+    and a form for any other choice (which redirects to its PDF)."""
+    if "preset" in request.GET:
+        preset = request.GET.get("preset", "")
+        layout = request.GET.get("layout", "1")
+        if preset in rules.PRESETS and layout in pdf.LAYOUTS:
+            chosen = request.GET.getlist("columns")
+            columns = [c for c in COLUMN_ORDER if c in chosen] or ["free"]
+            extra = {
+                key: "1"
+                for key in ("strict_straights", "saved_rolls", "typed_points")
+                if request.GET.get(key) and key in rules.PRESETS[preset].options
+            }
+            return redirect(blank_pdf_url(preset, layout, columns, **extra))
+    presets = [
+        {
+            "key": key,
+            "label": tr(variant.label),
+            "description": tr(variant.description),
+            "links": _sheet_links(key),
+        }
+        for key, variant in rules.PRESETS.items()
+    ]
+    column_choices = [(c, tr(rules.COLUMN_LABELS[c])) for c in COLUMN_ORDER]
+    return render(
+        request,
+        "games/sheets.html",
+        {"presets": presets, "column_choices": column_choices},
+    )
+
+
+@require_GET
+@cache_control(private=True, max_age=3600)
+def blank_pdf(request, preset, layout):
+    if preset not in rules.PRESETS or layout not in pdf.LAYOUTS:
+        raise Http404
+    try:
+        variant = rules.build_variant(preset, options_from_query(preset, request.GET))
+    except rules.RuleError as exc:
+        return HttpResponseBadRequest(
+            tr(exc.message), content_type="text/plain; charset=utf-8"
+        )
+    content = _blank_pdf_cached(variant, layout, get_language())
+    filename = f"feuille-yams-{preset}-{'-'.join(variant.columns)}-{layout}.pdf"
+    # Inline: the browser opens it in a tab, ready to print.
+    return _download(content, "application/pdf", filename, attachment=False)
+
+
+@lru_cache(maxsize=64)
+def _blank_pdf_cached(variant, layout, language):
+    # A blank sheet depends only on these three (the language is active while it
+    # is drawn); drawing one takes about a tenth of a second.
+    return pdf.blank_sheet_pdf(variant, layout)
+
+
+# --- one game --------------------------------------------------------------------
+
+
+def _watched_game(request, watch_token):
+    return get_game_or_404(
+        request, "watch", watch_token, Game.objects.select_related("band")
+    )
+
+
+@require_GET
+def game_pdf(request, watch_token):
+    game = _watched_game(request, watch_token)
+    state = game.state()
+    filename = export.export_filename(
+        game, [s.player for s in state.sheets], "pdf", prefix="feuille-yams"
+    )
+    return _download(
+        pdf.game_sheet_pdf(game, state), "application/pdf", filename, attachment=False
+    )
+
+
+@require_GET
+def log(request, watch_token):
+    game = _watched_game(request, watch_token)
+    rows = export.game_log(game)
+    return render(
+        request,
+        "games/log.html",
+        {
+            "game": game,
+            "variant_label": tr(game.variant.label),
+            "rows": rows,
+            "watch_token": watch_token,
+            "retention_days": settings.GAME_RETENTION_DAYS,
+        },
+    )
+
+
+@require_GET
+def export_file(request, watch_token, fmt):
+    if fmt not in CONTENT_TYPES:
+        raise Http404
+    game = _watched_game(request, watch_token)
+    state = game.state()
+    players = [s.player for s in state.sheets]
+    log_rows = export.game_log(game, players=players)
+    if fmt == "csv":
+        content = export.game_csv(game, log_rows)
+    else:
+        content = export.game_json_text(game, state, log_rows)
+    filename = export.export_filename(game, players, fmt)
+    return _download(content, CONTENT_TYPES[fmt], filename)
+
+
+@require_http_methods(["GET", "POST"])
+def import_game(request, host_token):
+    """Imports a finished game's JSON export as a new game of this game's band."""
+    game = get_game_or_404(
+        request, "host", host_token, Game.objects.select_related("band")
+    )
+    error = None
+    if request.method == "POST":
+        upload = request.FILES.get("file")
+        if upload is None:
+            error = _("Choisissez le fichier JSON d'une partie exportée.")
+        elif upload.size > export.MAX_IMPORT_BYTES:
+            error = _("Le fichier est trop gros (%(max)s Ko au plus).") % {
+                "max": export.MAX_IMPORT_BYTES // 1024
+            }
+        else:
+            try:
+                new_game, new_host_token = export.import_game(
+                    upload.read(export.MAX_IMPORT_BYTES + 1), game.band
+                )
+            except export.ImportRefused as exc:
+                error = exc.message
+            else:
+                messages.success(
+                    request,
+                    _(
+                        "Partie importée : c'est une nouvelle partie de la bande, "
+                        "gardez ce lien d'hôte."
+                    ),
+                )
+                return redirect("games:host", host_token=new_host_token)
+    return render(
+        request,
+        "games/import.html",
+        {
+            "game": game,
+            "host_token": host_token,
+            "error": error,
+            "max_kb": export.MAX_IMPORT_BYTES // 1024,
+        },
+        status=400 if error else 200,
+    )
+
+
+@require_GET
+def band_csv(request, band_token):
+    band = get_band_or_404(request, band_token)
+    filename = export.band_filename(band)
+    return _download(export.band_history_csv(band), CONTENT_TYPES["csv"], filename)

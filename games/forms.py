@@ -1,0 +1,417 @@
+"""Forms of the game pages: creating a game, entering a box, renaming a player.
+
+The forms only turn what was posted into the engine's vocabulary (names, a preset
+and options, an entry dict); the models and the rules engine decide what is allowed
+and say why not.
+"""
+
+import json
+import re
+import secrets
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games import rules
+from games.messages import tr
+from games.models import Game
+from games.names import MAX_NAME_LENGTH, clean_name, name_key
+from games.rules.sheet import ROLLS_PER_TURN
+
+# Rows shown without JavaScript (the add/remove buttons then post the form back).
+MIN_NAME_ROWS = 4
+DIE_FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
+CROSS = "x"
+MADE = "made"
+
+
+def presets():
+    return [rules.PRESETS[key] for key in rules.PRESETS]
+
+
+def option_presets():
+    """{option key: [preset keys offering it]}, in the engine's option order."""
+    offered = {}
+    for variant in presets():
+        for spec in rules.option_specs(variant.key):
+            offered.setdefault(spec.key, []).append(variant.key)
+    return offered
+
+
+def option_spec(key):
+    for variant in presets():
+        for spec in rules.option_specs(variant.key):
+            if spec.key == key:
+                return spec
+    raise KeyError(key)
+
+
+class NamesField(forms.Field):
+    """Several inputs sharing the name `names`, in seating order."""
+
+    class widget(forms.Widget):  # noqa: N801 - Django's attribute name
+        def value_from_datadict(self, data, files, name):
+            if hasattr(data, "getlist"):
+                return data.getlist(name)
+            value = data.get(name)
+            return list(value) if isinstance(value, list | tuple) else []
+
+    def to_python(self, value):
+        return [str(v) for v in (value or [])]
+
+    def validate(self, value):
+        # The form checks names row by row, to put each message next to its row.
+        pass
+
+
+class NewGameForm(forms.Form):
+    """Players' names, the preset and its options.
+
+    `initial={"names": [...], "preset": key, "options": {...}}` prefills it (the
+    bands pages use that for "the same band again"); `create(band=None)` makes the
+    game and returns (game, host_token).
+    """
+
+    names = NamesField(required=False)
+    preset = forms.ChoiceField(
+        label=gettext_lazy("Variante"), widget=forms.RadioSelect, initial="classic"
+    )
+
+    def __init__(self, data=None, *args, initial=None, **kwargs):
+        initial = dict(initial or {})
+        options = initial.pop("options", None) or {}
+        initial.update({key: value for key, value in options.items()})
+        super().__init__(data, *args, initial=initial, **kwargs)
+        self.offered = option_presets()
+        self.fields["preset"].choices = [(v.key, tr(v.label)) for v in presets()]
+        self.fields["preset"].initial = initial.get("preset") or rules.DEFAULT_PRESET
+        for key in self.offered:
+            self.fields[key] = self._option_field(option_spec(key))
+        self.row_errors = {}
+        self.cleaned_names = []
+
+    # --- option fields ---------------------------------------------------------
+
+    def _option_field(self, spec):
+        label, help_text = tr(spec.label), tr(spec.help)
+        if spec.type == "bool":
+            return forms.BooleanField(label=label, help_text=help_text, required=False)
+        choices = [(value, tr(text)) for value, text in spec.choices]
+        if spec.type == "columns":
+            return forms.MultipleChoiceField(
+                label=label,
+                help_text=help_text,
+                choices=choices,
+                widget=forms.CheckboxSelectMultiple,
+                initial=["free"],
+                error_messages={"required": _("Cochez au moins une colonne.")},
+            )
+        # "" = whatever the chosen preset says: without JavaScript the form cannot
+        # follow the preset, and a hidden default must never override it.
+        return forms.ChoiceField(
+            label=label,
+            help_text=help_text,
+            choices=[("", _("Selon la variante")), *choices],
+            widget=forms.RadioSelect,
+            required=False,
+            initial="",
+        )
+
+    def option_fields(self):
+        """[(bound field, presets offering it, their labels, spec)] for the template."""
+        return [
+            (
+                self[key],
+                offered,
+                [tr(rules.PRESETS[p].label) for p in offered],
+                option_spec(key),
+            )
+            for key, offered in self.offered.items()
+        ]
+
+    def preset_choices(self):
+        """[(variant, checked)] for the preset cards."""
+        current = self["preset"].value() or rules.DEFAULT_PRESET
+        return [(v, v.key == current) for v in presets()]
+
+    def preset_defaults_json(self):
+        """The options each preset starts with, for the page script."""
+        return json.dumps(
+            {
+                v.key: {s.key: s.default for s in rules.option_specs(v.key)}
+                for v in presets()
+            }
+        )
+
+    # --- names -----------------------------------------------------------------
+
+    def name_rows(self):
+        """[(index, value, error)] for the name inputs, with room to add players."""
+        if self.is_bound:
+            values = list(self["names"].value() or [])
+        else:
+            values = [str(name) for name in self.initial.get("names") or []]
+            values.append("")
+            values += [""] * (MIN_NAME_ROWS - len(values))
+        values = values[: self.max_rows()] or [""]
+        return [(i, v, self.row_errors.get(i)) for i, v in enumerate(values)]
+
+    def max_rows(self):
+        return max(v.max_players for v in presets())
+
+    @property
+    def is_row_edit(self):
+        """The no-JavaScript "add a row" / "remove a row" buttons: not a create."""
+        return self.is_bound and bool(
+            self.data.get("add_row") or self.data.get("remove_row")
+        )
+
+    def row_edit(self):
+        """The same form, unbound, after the row edit asked for by the buttons."""
+        names = list(self["names"].value() or [])
+        removed = self.data.get("remove_row", "")
+        if removed.isdigit() and int(removed) < len(names):
+            del names[int(removed)]
+        # Blank rows go; the unbound form adds one free row (and pads to four).
+        names = [name for name in names if name.strip()]
+        initial = {"names": names, "preset": self["preset"].value()}
+        initial["options"] = {key: self[key].value() for key in self.offered}
+        return NewGameForm(initial=initial)
+
+    # --- validation --------------------------------------------------------------
+
+    def clean(self):
+        cleaned = super().clean()
+        preset = cleaned.get("preset")
+        options = {}
+        for key, offered in self.offered.items():
+            value = cleaned.get(key)
+            spec = option_spec(key)
+            if preset and preset not in offered:
+                if value not in (None, "", False, [], spec.default):
+                    self.add_error(
+                        key,
+                        _("Cette option n'existe pas pour la variante %(preset)s.")
+                        % {"preset": tr(rules.PRESETS[preset].label)},
+                    )
+                continue
+            if value in (None, ""):
+                continue
+            if spec.type == "columns":
+                value = self._ordered_columns(value)
+            options[key] = value
+        variant = None
+        if preset:
+            try:
+                variant = rules.build_variant(preset, options)
+            except rules.RuleError as exc:
+                raise ValidationError(tr(exc.message)) from exc
+        cleaned["options"] = variant.options if variant else {}
+        self._clean_names(cleaned.get("names") or [], variant)
+        return cleaned
+
+    def _ordered_columns(self, value):
+        # The posted order is the order of the checkboxes; keep the engine's.
+        return [kind for kind in rules.COLUMN_KINDS if kind in value]
+
+    def _clean_names(self, raw_names, variant):
+        names, seen = [], {}
+        for index, raw in enumerate(raw_names):
+            if not str(raw).strip():
+                continue
+            try:
+                name = clean_name(raw)
+            except ValidationError as exc:
+                self.row_errors[index] = exc.messages[0]
+                continue
+            if name_key(name) in seen:
+                self.row_errors[index] = _("Deux joueurs s'appellent « %(name)s ».") % {
+                    "name": name
+                }
+                continue
+            seen[name_key(name)] = index
+            names.append(name)
+        if self.row_errors:
+            self.add_error("names", _("Corrigez les prénoms signalés."))
+        elif not names:
+            self.add_error("names", _("Il faut au moins un joueur."))
+        elif variant is not None and len(names) > variant.max_players:
+            self.add_error(
+                "names",
+                _("Cette variante se joue à %(max)d joueurs au plus.")
+                % {"max": variant.max_players},
+            )
+        self.cleaned_names = names
+
+    def create(self, band=None):
+        """Creates the game (the form must be valid); returns (game, host_token)."""
+        if not self.is_valid():
+            raise ValueError("create() needs a valid form")
+        return Game.objects.create_game(
+            self.cleaned_names,
+            self.cleaned_data["preset"],
+            self.cleaned_data["options"],
+            band=band,
+        )
+
+
+class OpenChoiceField(forms.ChoiceField):
+    """Radio buttons for the usual values that also let any other number through,
+    so that the rules engine, not the form, says why it is impossible."""
+
+    def valid_value(self, value):
+        if super().valid_value(value) or value == MADE:
+            return True
+        return bool(re.fullmatch(r"-?\d{1,6}", value))
+
+
+def new_request_key():
+    return secrets.token_urlsafe(16)
+
+
+class EntryForm(forms.Form):
+    """What the host says the dice showed for one box.
+
+    One radio group `value` holds the count, face, total or "made", and "Barrer":
+    picking one unpicks the others, with or without JavaScript. The faces of the
+    multi-group boxes (two pairs, full with six dice…) are one group per role.
+    """
+
+    request_key = forms.CharField(
+        widget=forms.HiddenInput, max_length=64, required=False
+    )
+    seen_version = forms.IntegerField(
+        widget=forms.HiddenInput, min_value=1, required=False
+    )
+
+    def __init__(self, *args, spec, box, column, variant, bank=0, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.spec, self.box, self.column, self.variant = spec, box, column, variant
+        self.entry = None
+        value_choices = []
+        if spec.kind in ("count", "face"):
+            value_choices = [(str(n), str(n)) for n in spec.choices]
+        elif spec.kind == "total":
+            value_choices = [(str(n), str(n)) for n in range(spec.min, spec.max + 1)]
+        elif spec.kind == "made":
+            value_choices = [(MADE, _("Réussi"))]
+        if spec.crossable:
+            value_choices.append((CROSS, _("Barrer")))
+        self.fields["value"] = OpenChoiceField(
+            choices=value_choices, required=False, widget=forms.RadioSelect
+        )
+        for index in range(spec.n_faces):
+            self.fields[f"face_{index}"] = OpenChoiceField(
+                choices=[(str(n), str(n)) for n in spec.choices],
+                required=False,
+                widget=forms.RadioSelect,
+            )
+        if spec.typed:
+            self.fields["points"] = forms.IntegerField(
+                label=_("Points tapés"),
+                required=False,
+                # The engine refuses out-of-range points with its own message.
+                widget=forms.NumberInput(
+                    attrs={"inputmode": "numeric", "min": 0, "max": spec.typed_max}
+                ),
+            )
+        if variant.yams_rule == "bonus" and box.key != "yams":
+            self.fields["extra_yams"] = forms.BooleanField(
+                label=_("Yams supplémentaire (+100)"), required=False
+            )
+        if variant.saved_rolls:
+            highest = 1 if column == "dry" else ROLLS_PER_TURN + bank
+            self.fields["rolls"] = OpenChoiceField(
+                label=_("Lancers utilisés"),
+                choices=[(str(n), str(n)) for n in range(1, highest + 1)],
+                required=False,
+                widget=forms.RadioSelect,
+                initial=str(min(ROLLS_PER_TURN, highest)),
+            )
+        if not self.is_bound:
+            self.initial.setdefault("request_key", new_request_key())
+
+    @property
+    def faces_fields(self):
+        return [
+            (self[f"face_{index}"], tr(role))
+            for index, role in enumerate(self.spec.face_roles)
+        ]
+
+    def value_choices(self):
+        """The value buttons, Barrer left out (it gets its own row)."""
+        return [c for c in self["value"] if c.data["value"] != CROSS]
+
+    def cross_choice(self):
+        return next((c for c in self["value"] if c.data["value"] == CROSS), None)
+
+    def clean(self):
+        cleaned = super().clean()
+        value = cleaned.get("value") or ""
+        points = cleaned.get("points")
+        faces = [cleaned.get(f"face_{i}") or "" for i in range(self.spec.n_faces)]
+        if self.errors:
+            return cleaned
+        if value == CROSS:
+            if points is not None or any(faces):
+                raise ValidationError(
+                    _("Choisissez une valeur ou Barrer, pas les deux."), code="both"
+                )
+            entry = {"kind": "cross"}
+        elif points is not None:
+            if value or any(faces):
+                raise ValidationError(
+                    _("Choisissez une valeur ou tapez les points, pas les deux."),
+                    code="both",
+                )
+            entry = {"kind": "points", "value": points}
+        elif self.spec.kind == "faces":
+            if not any(faces):
+                raise ValidationError(
+                    _("Choisissez les faces, ou Barrer."), code="missing"
+                )
+            if not all(faces):
+                raise ValidationError(
+                    _("Choisissez une face pour chaque groupe."), code="missing"
+                )
+            entry = {"kind": "faces", "values": [int(face) for face in faces]}
+        elif not value:
+            raise ValidationError(
+                _("Choisissez une valeur, ou Barrer."), code="missing"
+            )
+        elif value == MADE:
+            entry = {"kind": "made"}
+        elif self.spec.kind in ("count", "face", "total"):
+            entry = {"kind": self.spec.kind, "value": int(value)}
+        else:
+            raise ValidationError(
+                _("Choisissez une des valeurs proposées."), code="invalid"
+            )
+        if cleaned.get("extra_yams"):
+            entry["extra_yams"] = True
+        if cleaned.get("rolls"):
+            entry["rolls"] = int(cleaned["rolls"])
+        self.entry = entry
+        return cleaned
+
+
+class RenameForm(forms.Form):
+    name = forms.CharField(
+        label=gettext_lazy("Prénom"),
+        max_length=MAX_NAME_LENGTH * 4,
+        strip=False,
+        widget=forms.TextInput(
+            attrs={"autocomplete": "off", "autocapitalize": "words"}
+        ),
+    )
+
+    def clean_name(self):
+        return clean_name(self.cleaned_data["name"])
+
+
+class ConfirmForm(forms.Form):
+    seen_version = forms.IntegerField(
+        widget=forms.HiddenInput, min_value=1, required=False
+    )

@@ -1,0 +1,129 @@
+"""The models' verbs and the database constraints behind them."""
+
+import pytest
+from django.db import IntegrityError, transaction
+
+from games.models import Entry, ScoreRefused, StaleVersion
+from tests.factories import make_game, play
+from tests.games.scenarios import CROSS, classic_moves, count
+
+
+def entry_like(entry, **changes):
+    fields = {
+        f: getattr(entry, f)
+        for f in (
+            "game_id",
+            "player_id",
+            "column",
+            "box",
+            "slot",
+            "data",
+            "points",
+            "seq",
+        )
+    }
+    fields.update(changes)
+    return Entry(**fields)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_database_refuses_two_entries_in_one_box():
+    game, _ = make_game()
+    (entry,) = play(game, ("Sarah", "free", "ones", count(3)))
+    with pytest.raises(IntegrityError), transaction.atomic():
+        entry_like(entry, seq=99).save()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_database_refuses_a_repeated_sequence_number():
+    game, _ = make_game()
+    (entry,) = play(game, ("Sarah", "free", "ones", count(3)))
+    with pytest.raises(IntegrityError), transaction.atomic():
+        entry_like(entry, box="twos").save()
+
+
+@pytest.mark.django_db
+def test_an_undone_box_can_be_written_again_and_sequences_keep_growing():
+    game, _ = make_game(["Sarah"])
+    play(game, ("Sarah", "free", "ones", count(3)))
+    game.undo_last()
+    (again,) = play(game, ("Sarah", "free", "ones", count(2)))
+    assert again.seq == 2
+    assert [e.points for e in game.state().sheets[0].entries] == [2]
+
+
+@pytest.mark.django_db
+def test_every_change_bumps_the_version():
+    game, _ = make_game(["Sarah", "Hugo"])
+    versions = [game.version]
+    play(game, ("Sarah", "free", "ones", count(3)))
+    versions.append(game.version)
+    game.rename(game.players.get(name="Hugo").pk, "Hugues")
+    versions.append(game.version)
+    game.undo_last()
+    versions.append(game.version)
+    assert versions == [1, 2, 3, 4]
+
+
+@pytest.mark.django_db
+def test_record_refuses_out_of_turn_and_stale_writes():
+    game, _ = make_game(["Sarah", "Hugo"])
+    hugo = game.players.get(name="Hugo").pk
+    with pytest.raises(ScoreRefused, match="C'est au tour de Sarah."):
+        game.record(hugo, "free", "ones", count(1))
+    with pytest.raises(StaleVersion):
+        game.record(
+            game.players.get(name="Sarah").pk,
+            "free",
+            "ones",
+            count(1),
+            seen_version=game.version + 1,
+        )
+    assert not game.entries.exists()
+
+
+@pytest.mark.django_db
+def test_record_with_the_same_request_key_records_once():
+    game, _ = make_game(["Sarah"])
+    sarah = game.players.get().pk
+    first = game.record(sarah, "free", "ones", count(1), request_key="k1")
+    second = game.record(sarah, "free", "ones", count(1), request_key="k1")
+    assert first.pk == second.pk
+    assert game.entries.count() == 1
+
+
+@pytest.mark.django_db
+def test_the_classic_game_of_the_rules_ends_250_to_218():
+    game, _ = make_game()
+    play(game, *classic_moves())
+    state = game.state()
+    assert state.finished
+    assert [(rank, s.player.name, s.total) for rank, s in state.ranking()] == [
+        (1, "Sarah", 250),
+        (2, "Hugo", 218),
+    ]
+    game.refresh_from_db()
+    assert game.finished_at is not None
+
+
+@pytest.mark.django_db
+def test_preview_checks_like_record_without_writing():
+    game, _ = make_game(["Sarah"])
+    sarah = game.players.get().pk
+    preview = game.preview(sarah, "free", "fours", count(3))
+    assert preview.calculation == "3 × 4 = 12"
+    assert preview.column_after.upper == 12
+    assert preview.after.total == 12 and preview.before.total == 0
+    with pytest.raises(ScoreRefused, match="Yams"):
+        game.preview(sarah, "free", "yams", {"kind": "total", "value": 3})
+    assert not game.entries.exists()
+
+
+@pytest.mark.django_db
+def test_the_last_entry_is_what_undo_removes():
+    game, _ = make_game()
+    play(game, ("Sarah", "free", "ones", count(3)), ("Hugo", "free", "yams", CROSS))
+    state = game.state()
+    last = state.last_entry()
+    assert (state.player_of(last).name, last.box) == ("Hugo", "yams")
+    assert game.undo_last().pk == last.pk

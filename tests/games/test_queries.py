@@ -1,0 +1,133 @@
+"""Every page and write costs the same number of queries, whatever the size of the
+game: 2 players after 1 round, or 6 players after 10 rounds."""
+
+import pytest
+
+from tests.factories import make_game, play
+from tests.games.helpers import HTMX, host_url, request_key, watch_url, write_url
+from tests.games.scenarios import count
+
+BOXES = [
+    "ones",
+    "twos",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "three_kind",
+    "four_kind",
+    "full_house",
+    "small_straight",
+    "large_straight",
+    "yams",
+    "chance",
+]
+NAMES = ["Sarah", "Hugo", "Léa", "Tom", "Zoé", "Max"]
+SIZES = [(2, 1), (6, 10)]
+
+# The game (with its band), its players, its entries.
+HOST_PAGE = 3
+WATCH_PAGE = 3
+# A retry already done?, read and check; then, in one transaction, lock, replay,
+# insert and bump (with their savepoints); then the fresh sheet.
+RECORD = 17
+
+
+def played(players, rounds):
+    game, token = make_game(NAMES[:players], "six_dice")
+    moves = []
+    for box in [
+        "ones",
+        "twos",
+        "threes",
+        "fours",
+        "fives",
+        "sixes",
+        "pair",
+        "two_pairs",
+        "three_pairs",
+        "three_kind",
+    ][:rounds]:
+        for name in NAMES[:players]:
+            entry = count(2) if box in BOXES[:6] else {"kind": "cross"}
+            moves.append((name, "free", box, entry))
+    play(game, *moves)
+    return game, token
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("players", "rounds"), SIZES)
+def test_the_host_page_costs_the_same_whatever_the_game(
+    client, django_assert_max_num_queries, players, rounds
+):
+    game, token = played(players, rounds)
+    with django_assert_max_num_queries(HOST_PAGE):
+        response = client.get(host_url(token))
+    assert response.status_code == 200
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("players", "rounds"), SIZES)
+def test_the_watch_page_costs_the_same_whatever_the_game(
+    client, django_assert_max_num_queries, players, rounds
+):
+    game, _ = played(players, rounds)
+    with django_assert_max_num_queries(WATCH_PAGE):
+        response = client.get(watch_url(game))
+    assert response.status_code == 200
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("players", "rounds"), SIZES)
+@pytest.mark.parametrize("htmx", [False, True])
+def test_recording_a_box_costs_the_same_whatever_the_game(
+    client, django_assert_max_num_queries, players, rounds, htmx
+):
+    game, token = played(players, rounds)
+    page = client.get(write_url(token, "box", game, "Sarah", "chance")).content.decode()
+    game.refresh_from_db()
+    data = {
+        "value": "20",
+        "request_key": request_key(page),
+        "seen_version": game.version,
+    }
+    extra = HTMX if htmx else {}
+    url = write_url(token, "record", game, "Sarah", "chance")
+    with django_assert_max_num_queries(RECORD):
+        response = client.post(url, data, **extra)
+    assert response.status_code == (200 if htmx else 302)
+    assert game.entries.count() == players * rounds + 1
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("players", [1, 6])
+def test_the_end_screen_costs_the_same_whatever_the_game(
+    client, django_assert_max_num_queries, players
+):
+    game, token = make_game(NAMES[:players])
+    play(
+        game,
+        *[
+            (name, "free", box, {"kind": "cross"})
+            for box in BOXES
+            for name in NAMES[:players]
+        ],
+    )
+    with django_assert_max_num_queries(HOST_PAGE):
+        response = client.get(host_url(token))
+    assert 'id="podium"' in response.content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("players", "rounds"), SIZES)
+def test_the_dialog_and_the_preview_cost_the_same_whatever_the_game(
+    client, django_assert_max_num_queries, players, rounds
+):
+    game, token = played(players, rounds)
+    box = write_url(token, "box", game, "Sarah", "chance")
+    preview = write_url(token, "preview", game, "Sarah", "chance")
+    with django_assert_max_num_queries(HOST_PAGE):
+        assert client.get(box, **HTMX).status_code == 200
+    with django_assert_max_num_queries(HOST_PAGE):
+        response = client.post(preview, {"value": "20"}, **HTMX)
+    assert "Total des dés : 20" in response.content.decode()

@@ -1,0 +1,255 @@
+"""Real app servers for the production tests.
+
+gunicorn processes (with the project's gunicorn.conf.py and DEBUG=0) on free
+loopback ports, sharing one throwaway PostgreSQL database and one Redis, and a
+small HTTP client that behaves like a phone behind the TLS proxy: it keeps its
+cookies and sends X-Forwarded-Proto: https, so the servers run with their
+production security settings (HTTPS redirect, secure cookies, CSRF origin checks)
+and nothing is weakened for the test.
+"""
+
+import http.client
+import json
+import os
+import re
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+HOST = "127.0.0.1"
+PG_ADMIN_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
+REDIS_URL = "redis://127.0.0.1:6379/0"
+
+
+# --- shared services -------------------------------------------------------------
+
+
+def _pg_admin(sql):
+    import psycopg
+
+    with psycopg.connect(PG_ADMIN_URL, autocommit=True, connect_timeout=5) as conn:
+        conn.execute(sql)
+
+
+def create_database():
+    """A fresh PostgreSQL database for this run; returns its name."""
+    name = f"scorekeeper_prod_{os.getpid()}_{secrets.token_hex(3)}"
+    _pg_admin(f'CREATE DATABASE "{name}"')
+    return name
+
+
+def drop_database(name):
+    _pg_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def redis_client():
+    import redis
+
+    return redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2, socket_timeout=2)
+
+
+def forget_cache_keys(prefix):
+    client = redis_client()
+    for key in client.scan_iter(match=f"{prefix}:*", count=500):
+        client.delete(key)
+
+
+def server_env(database_url, cache_prefix):
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("DJANGO_", "GUNICORN_", "PYTEST_"))
+        and k not in {"WEB_CONCURRENCY", "BIND", "DEBUG", "REDIS_URL"}
+    }
+    env.update(
+        DEBUG="0",
+        SECRET_KEY="production-test-" + secrets.token_urlsafe(40),
+        ALLOWED_HOSTS=HOST,
+        DATABASE_URL=database_url,
+        REDIS_URL=REDIS_URL,
+        CACHE_KEY_PREFIX=cache_prefix,
+        # The servers sit behind a TLS-terminating proxy, played by the client.
+        SECURE_PROXY_SSL_HEADER="1",
+        # Static files are not what this test is about (no collectstatic needed).
+        STATIC_MANIFEST="0",
+        # A small wrong-link limit keeps the test short; a long window keeps it
+        # from straddling two windows.
+        CAPABILITY_MISS_LIMIT="6",
+        CAPABILITY_MISS_WINDOW="86400",
+        WEB_CONCURRENCY="2",
+        GUNICORN_THREADS="2",
+        LOG_LEVEL="WARNING",
+    )
+    return env
+
+
+def manage(env, *args):
+    return subprocess.run(
+        [str(BIN / "python"), "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    ).stdout
+
+
+SEED = """
+import json
+from games.models import Game
+game, host_token = Game.objects.create_game(["Sarah", "Hugo"], "classic", {})
+print(json.dumps({
+    "host_token": host_token,
+    "watch_token": game.watch_token,
+    "players": {p.name: p.pk for p in game.players.all()},
+}))
+"""
+
+
+def seed_game(env):
+    """A two-player classic game made through the models: its tokens and players."""
+    return json.loads(manage(env, "shell", "-c", SEED).strip().splitlines()[-1])
+
+
+# --- gunicorn ---------------------------------------------------------------------
+
+
+def _free_port():
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+class AppServer:
+    def __init__(self, env, name):
+        self.env = env
+        self.name = name
+        self.port = _free_port()
+        self.proc = None
+        fd, self.log = tempfile.mkstemp(prefix=f"scorekeeper-{name}-", suffix=".log")
+        os.close(fd)
+
+    def start(self):
+        env = dict(self.env, BIND=f"{HOST}:{self.port}")
+        with open(self.log, "wb") as log:
+            self.proc = subprocess.Popen(
+                [
+                    str(BIN / "gunicorn"),
+                    "scorekeeper.wsgi",
+                    "--config",
+                    str(ROOT / "gunicorn.conf.py"),
+                ],
+                cwd=ROOT,
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        return self
+
+    def wait_ready(self, timeout=30):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"{self.name} exited:\n{self.log_text()}")
+            try:
+                if self.request("GET", "/healthz")[0] == 200:
+                    return self
+            except OSError:
+                pass
+            time.sleep(0.2)
+        raise RuntimeError(f"{self.name} not ready in {timeout}s:\n{self.log_text()}")
+
+    def log_text(self):
+        return Path(self.log).read_text(errors="replace")[-3000:]
+
+    def stop(self):
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(timeout=5)
+        Path(self.log).unlink(missing_ok=True)
+
+    @property
+    def origin(self):
+        return f"https://{HOST}:{self.port}"
+
+    def request(self, method, path, body=None, headers=None):
+        """One request on a fresh connection: (status, headers, text)."""
+        conn = http.client.HTTPConnection(HOST, self.port, timeout=10)
+        try:
+            conn.request(method, path, body=body, headers=headers or {})
+            response = conn.getresponse()
+            return (
+                response.status,
+                response.headers,
+                response.read().decode("utf-8", errors="replace"),
+            )
+        finally:
+            conn.close()
+
+
+class Phone:
+    """One person's browser: its own cookies, talking to one server over "HTTPS"."""
+
+    CSRF_HEADER = re.compile(r'"X-CSRFToken"\s*:\s*"([^"]+)"')
+
+    def __init__(self, server):
+        self.server = server
+        self.cookies = {}
+        self.csrf = ""
+
+    def _headers(self, extra=None):
+        headers = {"X-Forwarded-Proto": "https", "Accept-Language": "fr"}
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        headers.update(extra or {})
+        return headers
+
+    def _keep_cookies(self, headers):
+        for header in headers.get_all("Set-Cookie") or []:
+            name, _, rest = header.partition("=")
+            self.cookies[name.strip()] = rest.split(";", 1)[0]
+
+    def get(self, path, htmx=False):
+        extra = {"HX-Request": "true"} if htmx else None
+        status, headers, text = self.server.request(
+            "GET", path, None, self._headers(extra)
+        )
+        self._keep_cookies(headers)
+        match = self.CSRF_HEADER.search(text)
+        if match:
+            self.csrf = match.group(1)
+        return status, headers, text
+
+    def post(self, path, data, htmx=True):
+        extra = {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Origin": self.server.origin,
+            "Referer": self.server.origin + "/",
+            "X-CSRFToken": self.csrf,
+        }
+        if htmx:
+            extra["HX-Request"] = "true"
+        status, headers, text = self.server.request(
+            "POST", path, urlencode(data), self._headers(extra)
+        )
+        self._keep_cookies(headers)
+        return status, headers, text
+
+
+def new_cache_prefix():
+    return f"sk-prodtest-{uuid.uuid4().hex[:12]}"

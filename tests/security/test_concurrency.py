@@ -1,0 +1,244 @@
+"""Two phones, a double tap, a retried request: every entry is recorded once.
+
+Each thread loads its own Game (as each request would) on its own database
+connection, closed when the thread ends. Runs on SQLite and PostgreSQL.
+"""
+
+import queue
+import random
+import threading
+import uuid
+
+import pytest
+from django.db import connection
+
+from bands.models import Band
+from games import rules
+from games.models import Entry, Game, ScoreRefused, StaleVersion
+from tests.factories import make_game
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SHEET = [
+    ("ones", {"kind": "count", "value": 3}),
+    ("twos", {"kind": "count", "value": 2}),
+    ("threes", {"kind": "count", "value": 3}),
+    ("fours", {"kind": "count", "value": 4}),
+    ("fives", {"kind": "count", "value": 2}),
+    ("sixes", {"kind": "count", "value": 4}),
+    ("three_kind", {"kind": "face", "value": 5}),
+    ("four_kind", {"kind": "face", "value": 2}),
+    ("full_house", {"kind": "made"}),
+    ("small_straight", {"kind": "made"}),
+    ("large_straight", {"kind": "cross"}),
+    ("yams", {"kind": "made"}),
+    ("chance", {"kind": "total", "value": 23}),
+]
+WORKERS = 16
+
+
+def expected_total(variant, moves):
+    return (
+        rules.Sheet.replay(variant, [("free", b, e) for b, e in moves]).totals().total
+    )
+
+
+def run_in_threads(calls, workers=WORKERS):
+    """Runs every call from `workers` threads started together; returns
+    [(call, result or exception)] in completion order."""
+    todo = queue.Queue()
+    for call in calls:
+        todo.put(call)
+    outcomes, lock = [], threading.Lock()
+    start = threading.Barrier(workers)
+
+    def worker():
+        try:
+            start.wait()
+            while True:
+                try:
+                    call = todo.get_nowait()
+                except queue.Empty:
+                    return
+                try:
+                    result = call["run"]()
+                except Exception as exc:  # noqa: BLE001 - collected and asserted on
+                    result = exc
+                with lock:
+                    outcomes.append((call, result))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=worker) for _ in range(workers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert not any(t.is_alive() for t in threads), "a writer is stuck"
+    return outcomes
+
+
+def record_call(game_pk, player_pk, box, entry, key, seen_version=None):
+    def run():
+        game = Game.objects.get(pk=game_pk)
+        return game.record(
+            player_pk, "free", box, entry, request_key=key, seen_version=seen_version
+        )
+
+    return {"run": run, "key": key, "box": box}
+
+
+def assert_only_refusals(outcomes):
+    unexpected = [
+        r
+        for _, r in outcomes
+        if isinstance(r, Exception) and not isinstance(r, ScoreRefused)
+    ]
+    assert not unexpected, unexpected[:3]
+
+
+@pytest.fixture
+def results_recorded(monkeypatch):
+    """Counts the band's record_result calls (made once, when a game ends)."""
+    calls, lock = [], threading.Lock()
+    original = Band.record_result
+
+    def record_result(band, game, state):
+        with lock:
+            calls.append(game.pk)
+        return original(band, game, state)
+
+    monkeypatch.setattr(Band, "record_result", record_result)
+    return calls
+
+
+def test_two_hundred_writes_with_duplicates_record_each_entry_once(results_recorded):
+    game, _ = make_game(["Solo"])
+    player = game.players.get()
+    calls = []
+    for box, entry in SHEET:
+        key = f"tap-{box}"
+        # A double tap and retries after a dropped connection: the same key.
+        calls += [record_call(game.pk, player.pk, box, entry, key) for _ in range(13)]
+        # A second phone entering the same box: its own key.
+        calls.append(record_call(game.pk, player.pk, box, entry, f"other-{box}"))
+    # Forms loaded before any entry: always stale.
+    calls += [
+        record_call(
+            game.pk,
+            player.pk,
+            "chance",
+            {"kind": "total", "value": 5},
+            f"stale-{n}",
+            seen_version=0,
+        )
+        for n in range(200 - len(calls))
+    ]
+    assert len(calls) == 200
+    random.Random(6).shuffle(calls)
+
+    outcomes = run_in_threads(calls)
+
+    assert len(outcomes) == 200
+    assert_only_refusals(outcomes)
+    entries = list(Entry.objects.filter(game=game).order_by("seq"))
+    assert sorted(e.box for e in entries) == sorted(box for box, _ in SHEET)
+    assert [e.seq for e in entries] == list(range(1, 14))
+    # Every call with the winning key got the one entry it made (a retry never
+    # sees an error); the other phone was told the box is taken.
+    for call, result in outcomes:
+        if call["key"].startswith("stale-"):
+            continue
+        stored = next(e for e in entries if e.box == call["box"])
+        if call["key"] == stored.request_key:
+            assert isinstance(result, Entry) and result.pk == stored.pk, result
+        else:
+            assert isinstance(result, ScoreRefused), result
+            # "box taken", or "game over" when it was the last box.
+            assert result.code in {"invalid", "finished"}, result.message
+    stale = [r for c, r in outcomes if c["key"].startswith("stale-")]
+    assert all(isinstance(r, StaleVersion) for r in stale)
+    game.refresh_from_db()
+    assert game.version == 1 + len(SHEET)
+    state = game.state()
+    assert state.finished and game.finished_at is not None
+    assert state.sheets[0].total == expected_total(game.variant, SHEET)
+    assert results_recorded == [game.pk]
+
+
+def test_turns_taken_in_order_survive_double_taps_and_two_phones(results_recorded):
+    game, _ = make_game(["Sarah", "Hugo"])
+    players = list(game.players.order_by("seat"))
+    moves = [
+        (player, box, entry, f"{player.name}-{box}")
+        for box, entry in SHEET
+        for player in players
+    ]
+    for index, (player, box, entry, key) in enumerate(moves):
+        calls = [record_call(game.pk, player.pk, box, entry, key) for _ in range(6)]
+        calls.append(record_call(game.pk, player.pk, box, entry, f"{key}-again"))
+        if index + 1 < len(moves):
+            # The next player's phone, a little too early: refused or in time.
+            nxt = moves[index + 1]
+            calls.append(record_call(game.pk, nxt[0].pk, nxt[1], nxt[2], nxt[3]))
+        outcomes = run_in_threads(calls, workers=len(calls))
+        assert_only_refusals(outcomes)
+
+    game.refresh_from_db()
+    entries = Entry.objects.filter(game=game)
+    assert entries.count() == len(moves)
+    assert game.version == 1 + len(moves)
+    state = game.state()
+    assert state.finished
+    for sheet in state.sheets:
+        assert sheet.total == expected_total(game.variant, SHEET)
+        assert sorted(e.box for e in sheet.entries) == sorted(b for b, _ in SHEET)
+    assert results_recorded == [game.pk]
+
+
+def test_forms_seen_at_the_same_version_let_exactly_one_write_through():
+    game, _ = make_game(["Solo"])
+    player = game.players.get()
+    version = game.version
+    calls = [
+        record_call(game.pk, player.pk, box, entry, uuid.uuid4().hex, version)
+        for box, entry in SHEET
+    ]
+    outcomes = run_in_threads(calls, workers=len(calls))
+    assert_only_refusals(outcomes)
+    written = [r for _, r in outcomes if isinstance(r, Entry)]
+    assert len(written) == 1
+    assert sum(isinstance(r, StaleVersion) for _, r in outcomes) == len(SHEET) - 1
+    assert Entry.objects.filter(game=game).count() == 1
+
+
+def test_concurrent_undos_each_take_back_one_entry_or_are_stale():
+    game, _ = make_game(["Solo"])
+    player = game.players.get()
+    for box, entry in SHEET[:8]:
+        game.record(player.pk, "free", box, entry, request_key=f"k-{box}")
+    game.refresh_from_db()
+    version = game.version
+
+    def undo(seen_version):
+        return {
+            "run": lambda: Game.objects.get(pk=game.pk).undo_last(
+                seen_version=seen_version
+            ),
+            "key": "undo",
+            "box": None,
+        }
+
+    # Six phones showing the same sheet tap "undo": one wins.
+    outcomes = run_in_threads([undo(version) for _ in range(6)], workers=6)
+    assert_only_refusals(outcomes)
+    assert sum(isinstance(r, Entry) for _, r in outcomes) == 1
+    # Four undos that do not say what they saw take back four entries, in order.
+    outcomes = run_in_threads([undo(None) for _ in range(4)], workers=4)
+    assert_only_refusals(outcomes)
+    undone = sorted(r.seq for _, r in outcomes)
+    assert undone == [4, 5, 6, 7]
+    active = Entry.objects.filter(game=game, undone_at__isnull=True)
+    assert sorted(e.seq for e in active) == [1, 2, 3]
+    game.refresh_from_db()
+    assert game.version == version + 5

@@ -1,0 +1,129 @@
+"""Games of known result for the share tests, played through the model's verbs."""
+
+import io
+import re
+from html.parser import HTMLParser
+
+from PIL import Image, ImageDraw
+
+
+def play_turns(game, chance, turns=None):
+    """Plays turn after turn: the chance box first (worth `chance[name]`, 5 to 30),
+    every other box crossed out; stops after `turns` turns or at the end."""
+    played = 0
+    while turns is None or played < turns:
+        state = game.state()
+        if state.finished:
+            break
+        current = state.current
+        free = list(current.sheet.free_boxes("free"))
+        name = current.player.name
+        if "chance" in free:
+            box, entry = "chance", {"kind": "total", "value": chance[name]}
+        else:
+            box, entry = free[0], {"kind": "cross"}
+        game.record(current.player.pk, "free", box, entry)
+        played += 1
+    game.refresh_from_db()
+    return game.state()
+
+
+def finish(game, chance):
+    return play_turns(game, chance)
+
+
+class Page(HTMLParser):
+    """What a page holds, as the tests look at it: forms, meta tags, links, text."""
+
+    def __init__(self, html):
+        super().__init__()
+        self.forms = []
+        self.meta = {}
+        self.links = []
+        self.images = []
+        self.buttons = []
+        self.text = []
+        self._skip = 0
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "form":
+            self.forms.append(attrs)
+        elif tag == "meta":
+            key = attrs.get("property") or attrs.get("name")
+            if key:
+                self.meta[key] = attrs.get("content", "")
+        elif tag == "a":
+            self.links.append(attrs.get("href", ""))
+        elif tag == "img":
+            self.images.append(attrs)
+        elif tag == "button":
+            self.buttons.append(attrs)
+        elif tag in ("script", "style", "title"):
+            self._skip += 1
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style", "title"):
+            self._skip -= 1
+
+    def handle_data(self, data):
+        if not self._skip:
+            self.text.append(data)
+
+    @property
+    def visible_text(self):
+        return " ".join(" ".join(self.text).split())
+
+
+def rasterize_segno_svg(svg, pixels_per_module=4):
+    """Draws an SVG made by segno (as the QR views serve it) into a Pillow image.
+
+    segno writes the dark modules as horizontal strokes of one path
+    ("M x y.5 h n m dx dy ...", stroke width 1, inside a `scale()` group) on a light
+    square: reading that path back gives exactly what a browser draws, without
+    an SVG library. Anything else in the path fails the test loudly.
+    """
+    text = svg.decode() if isinstance(svg, bytes) else svg
+    size = re.search(r'<svg[^>]*\bviewBox="0 0 ([\d.]+) ([\d.]+)"', text) or re.search(
+        r'<svg[^>]*\bwidth="([\d.]+)" height="([\d.]+)"', text
+    )
+    zoom = re.search(r'transform="scale\(([\d.]+)\)"', text)
+    factor = float(zoom.group(1)) if zoom else 1.0
+    modules = (float(size.group(1)) / factor, float(size.group(2)) / factor)
+    light = re.search(r'<path fill="(#[0-9a-fA-F]+)" d="M0 0h', text)
+    assert light is not None and light.group(1).lower() in ("#fff", "#ffffff")
+    path = re.search(r'<path stroke="#000" d="([^"]+)"', text)
+    assert path is not None, "no dark path in the SVG"
+    px = pixels_per_module
+    image = Image.new("L", (round(modules[0] * px), round(modules[1] * px)), 255)
+    draw = ImageDraw.Draw(image)
+    x = y = 0.0
+    for command, args in re.findall(r"([A-Za-z])([^A-Za-z]*)", path.group(1)):
+        numbers = [float(n) for n in re.findall(r"-?[\d.]+", args)]
+        if command == "M":
+            x, y = numbers
+        elif command == "m":
+            x, y = x + numbers[0], y + numbers[1]
+        elif command == "h":
+            end = x + numbers[0]
+            # A stroke of width 1 centred on y: the row of modules from y-.5 to y+.5.
+            draw.rectangle(
+                (
+                    round(x * px),
+                    round((y - 0.5) * px),
+                    round(end * px) - 1,
+                    round((y + 0.5) * px) - 1,
+                ),
+                fill=0,
+            )
+            x = end
+        else:
+            raise AssertionError(f"unexpected path command {command!r}")
+    return image
+
+
+def png_bytes(image):
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()

@@ -1,0 +1,204 @@
+"""The share and result pages in a real browser, phone-sized: accessible (axe),
+usable with a keyboard, and with a QR code that decodes as Chromium paints it."""
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+import zxingcpp
+from axe_playwright_python.sync_playwright import Axe
+from PIL import Image
+
+from tests.factories import make_game
+from tests.share.helpers import finish
+
+SHOTS = Path("/tmp/shots")
+AXE_OPTIONS = {
+    "runOnly": {
+        "type": "tag",
+        "values": [
+            "wcag2a",
+            "wcag2aa",
+            "wcag21a",
+            "wcag21aa",
+            "wcag22aa",
+            "best-practice",
+        ],
+    },
+    "resultTypes": ["violations"],
+}
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def serious_violations(page):
+    results = Axe().run(page, options=AXE_OPTIONS).response
+    return [
+        {
+            "id": v["id"],
+            "impact": v["impact"],
+            "nodes": [n["target"] for n in v["nodes"]][:5],
+        }
+        for v in results["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def shoot(page, name):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / name), full_page=True)
+
+
+def watch_console(page):
+    """Collects console errors: a CSP refusal (inline style, script) shows up there."""
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return errors
+
+
+def no_horizontal_scroll(page):
+    return page.evaluate(
+        "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+    )
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_share_page_is_accessible_on_a_phone(live_server, phone, scheme):
+    game, host_token = make_game(["Sarah", "Hugo", "Léa"])
+    game.pass_pencil(host_token, "Léa")
+    phone.emulate_media(color_scheme=scheme)
+    errors = watch_console(phone)
+    phone.goto(f"{live_server.url}/h/{host_token}/inviter/")
+    phone.wait_for_load_state("networkidle")
+    assert phone.get_by_role("heading", name="Inviter la table").is_visible()
+    assert phone.get_by_role("heading", name="Passer le crayon à Léa").is_visible()
+    shoot(phone, f"share-{scheme}.png")
+    assert no_horizontal_scroll(phone)
+    violations = serious_violations(phone)
+    assert violations == [], json.dumps(violations, indent=1)
+    assert errors == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_result_page_is_accessible_on_a_phone(live_server, phone, scheme):
+    game, _host_token = make_game(["Sarah", "Hugo", "Léa", "Zoé"])
+    finish(game, {"Sarah": 25, "Hugo": 25, "Léa": 30, "Zoé": 12})
+    phone.emulate_media(color_scheme=scheme)
+    errors = watch_console(phone)
+    phone.goto(f"{live_server.url}/r/{game.watch_token}/")
+    phone.wait_for_load_state("networkidle")
+    assert phone.get_by_role("heading", name="Léa gagne !").is_visible()
+    shoot(phone, f"result-{scheme}.png")
+    assert no_horizontal_scroll(phone)
+    violations = serious_violations(phone)
+    assert violations == [], json.dumps(violations, indent=1)
+    assert errors == []
+
+
+def test_result_page_during_the_game_is_accessible(live_server, phone):
+    game, _host_token = make_game(["Sarah", "Hugo"])
+    phone.goto(f"{live_server.url}/r/{game.watch_token}/")
+    phone.wait_for_load_state("networkidle")
+    assert phone.get_by_text("La partie va commencer").is_visible()
+    shoot(phone, "result-playing.png")
+    violations = serious_violations(phone)
+    assert violations == [], json.dumps(violations, indent=1)
+
+
+def test_qr_code_on_the_page_decodes_to_the_watch_link(live_server, phone):
+    game, host_token = make_game()
+    phone.goto(f"{live_server.url}/h/{host_token}/inviter/")
+    qr = phone.get_by_role("img", name="QR code du lien pour suivre la partie")
+    qr.scroll_into_view_if_needed()
+    phone.wait_for_function(
+        "img => img.complete && img.naturalWidth > 0", arg=qr.element_handle()
+    )
+    box = qr.bounding_box()
+    # Big enough to scan from the other side of a table (CSS pixels).
+    assert box["width"] >= 300 and box["height"] >= 300
+    painted = Image.open(io.BytesIO(qr.screenshot()))
+    results = zxingcpp.read_barcodes(painted)
+    assert [r.text for r in results] == [f"{live_server.url}/w/{game.watch_token}/"]
+
+
+def test_copy_button_copies_the_link_and_says_so(live_server, browser):
+    game, host_token = make_game()
+    origin = live_server.url
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+        locale="fr-FR",
+    )
+    try:
+        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=origin)
+        page = context.new_page()
+        page.goto(f"{origin}/h/{host_token}/inviter/")
+        copy = page.get_by_role("button", name="Copier le lien")
+        copy.wait_for(state="visible")
+        # Keyboard only: Tab until the copy button has the focus, then Enter.
+        for _step in range(12):
+            page.keyboard.press("Tab")
+            if page.evaluate("document.activeElement.hasAttribute('data-share-copy')"):
+                break
+        else:
+            raise AssertionError("the copy button cannot be reached with Tab")
+        page.keyboard.press("Enter")
+        status = page.get_by_role("status").filter(has_text="Lien copié.")
+        status.wait_for(state="visible")
+        copied = page.evaluate("navigator.clipboard.readText()")
+        assert copied == f"{origin}/w/{game.watch_token}/"
+    finally:
+        context.close()
+
+
+def test_share_button_appears_only_with_the_web_share_api(live_server, browser):
+    game, host_token = make_game()
+    url = f"{live_server.url}/h/{host_token}/inviter/"
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_load_state("networkidle")
+        supported = page.evaluate("typeof navigator.share === 'function'")
+        share = page.get_by_role("button", name="Partager…")
+        assert share.is_visible() == supported
+        # A phone browser that has the API: the button opens it with the link.
+        page.add_init_script(
+            "navigator.share = (data) => { window.__shared = data;"
+            " return Promise.resolve(); };"
+            "navigator.canShare = () => true;"
+        )
+        page.goto(url)
+        share.scroll_into_view_if_needed()
+        shoot(page, "share-with-web-share.png")
+        share.click()
+        shared = page.evaluate("window.__shared")
+        assert shared == {
+            "title": "Notre partie de Yams",
+            "text": "Suivez notre partie de Yams en direct",
+            "url": f"{live_server.url}/w/{game.watch_token}/",
+        }
+    finally:
+        context.close()
+
+
+def test_share_page_works_without_javascript(live_server, browser):
+    game, host_token = make_game()
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, java_script_enabled=False
+    )
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/h/{host_token}/inviter/")
+        # Buttons that need a script stay hidden; the links work as they are.
+        assert not page.get_by_role("button", name="Copier le lien").is_visible()
+        assert not page.get_by_role("button", name="Partager…").is_visible()
+        assert page.get_by_role("link", name="WhatsApp").is_visible()
+        assert page.get_by_role("link", name="SMS").is_visible()
+        watch = f"{live_server.url}/w/{game.watch_token}/"
+        assert page.get_by_role("link", name=watch).is_visible()
+    finally:
+        context.close()
