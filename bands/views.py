@@ -5,7 +5,7 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from games.capabilities import get_band_or_404, get_game_or_404
 from games.forms import NewGameForm
@@ -33,7 +33,7 @@ def _render_band(request, band, *, host_token=None, game=None, status=200):
     )
 
 
-@require_GET
+@require_safe
 def band(request, band_token):
     return _render_band(request, get_band_or_404(request, band_token))
 

@@ -5,7 +5,7 @@ up any other way:
 
     from games.capabilities import get_band_or_404, get_game_or_404
 
-    @require_GET
+    @require_safe
     def host_page(request, host_token):
         game = get_game_or_404(request, "host", host_token)
         ...

@@ -17,7 +17,7 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from games import export, pdf, rules
 from games.capabilities import get_band_or_404, get_game_or_404
@@ -96,7 +96,7 @@ def _sheet_links(preset):
     return links
 
 
-@require_GET
+@require_safe
 def sheets(request):
     """The "Feuilles à imprimer" page: every preset with ready-made column sets,
     and a form for any other choice (which redirects to its PDF)."""
@@ -129,7 +129,7 @@ def sheets(request):
     )
 
 
-@require_GET
+@require_safe
 @cache_control(private=True, max_age=3600)
 def blank_pdf(request, preset, layout):
     if preset not in rules.PRESETS or layout not in pdf.LAYOUTS:
@@ -162,7 +162,7 @@ def _watched_game(request, watch_token):
     )
 
 
-@require_GET
+@require_safe
 def game_pdf(request, watch_token):
     game = _watched_game(request, watch_token)
     state = game.state()
@@ -174,7 +174,7 @@ def game_pdf(request, watch_token):
     )
 
 
-@require_GET
+@require_safe
 def log(request, watch_token):
     game = _watched_game(request, watch_token)
     rows = export.game_log(game)
@@ -191,7 +191,7 @@ def log(request, watch_token):
     )
 
 
-@require_GET
+@require_safe
 def export_file(request, watch_token, fmt):
     if fmt not in CONTENT_TYPES:
         raise Http404
@@ -251,7 +251,7 @@ def import_game(request, host_token):
     )
 
 
-@require_GET
+@require_safe
 def band_csv(request, band_token):
     band = get_band_or_404(request, band_token)
     filename = export.band_filename(band)

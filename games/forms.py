@@ -415,3 +415,21 @@ class ConfirmForm(forms.Form):
     seen_version = forms.IntegerField(
         widget=forms.HiddenInput, min_value=1, required=False
     )
+
+
+class PencilForm(forms.Form):
+    """Who gets the pencil: a first name, optional, checked like a player's."""
+
+    label = forms.CharField(
+        label=gettext_lazy("À qui ?"),
+        max_length=MAX_NAME_LENGTH * 4,
+        required=False,
+        strip=False,
+        widget=forms.TextInput(
+            attrs={"autocomplete": "off", "autocapitalize": "words"}
+        ),
+    )
+
+    def clean_label(self):
+        label = self.cleaned_data["label"]
+        return clean_name(label) if label.strip() else ""

@@ -254,19 +254,33 @@ class Game(models.Model):
     # --- writing -----------------------------------------------------------
 
     def record(
-        self, player_id, column, box, entry, *, request_key="", seen_version=None
+        self,
+        player_id,
+        column,
+        box,
+        entry,
+        *,
+        request_key="",
+        seen_version=None,
+        by=None,
     ):
         """Records one box for one player and returns the Entry.
 
         A repeated request (same `request_key`) returns the entry it already made,
-        so a double tap or a retry after a dropped connection never counts twice.
+        so a double tap or a retry after a dropped connection never counts twice;
+        if that entry has been undone since, `AlreadyUndone` (nothing recorded).
+        `by` ("host" or "pencil") is who writes: one writer at a time (see
+        `_check_writer`).
         """
         with transaction.atomic():
             game = self._locked()
             done = game.entry_for_request(request_key)
             if done is not None:
+                if done.undone:
+                    raise AlreadyUndone()
                 return done
-            if seen_version is not None and int(seen_version) != game.version:
+            self._check_writer(game, by)
+            if is_stale(seen_version, game.version):
                 raise StaleVersion()
             state = game.state()
             sheet, scored, _after = state.check_move(player_id, column, box, entry)
@@ -309,18 +323,27 @@ class Game(models.Model):
         """What recording that entry would do (see `GameState.check_move`), unsaved."""
         return Preview.build(self.state(), player_id, column, box, entry)
 
-    def undo_last(self, *, seen_version=None):
-        """Marks the last active entry undone (kept in the log); returns it or None."""
+    def undo_last(self, *, seen_version=None, request_key="", by=None):
+        """Marks the last active entry undone (kept in the log); returns it or None.
+
+        A repeated request (same `request_key`) returns the entry it already undid
+        instead of undoing one more.
+        """
         with transaction.atomic():
             game = self._locked()
-            if seen_version is not None and int(seen_version) != game.version:
+            if request_key:
+                done = game.entries.filter(undo_key=request_key).first()
+                if done is not None:
+                    return done
+            self._check_writer(game, by)
+            if is_stale(seen_version, game.version):
                 raise StaleVersion()
             last = game.entries.filter(undone_at__isnull=True).order_by("-seq").first()
             if last is None:
                 return None
             now = timezone.now()
             Entry.objects.filter(pk=last.pk, undone_at__isnull=True).update(
-                undone_at=now
+                undone_at=now, undo_key=request_key
             )
             was_finished = game.finished_at is not None
             Game.objects.filter(pk=game.pk).update(finished_at=None)
@@ -360,8 +383,14 @@ class Game(models.Model):
         return name
 
     def pass_pencil(self, host_token, label=""):
-        """Hands out a new pencil link, revoking any previous one; returns it."""
-        label = " ".join(str(label or "").split())[:40]
+        """Hands out a new pencil link, revoking any previous one; returns it.
+
+        `label` (who holds it) is a first name like any other: ValidationError for
+        one `clean_name` refuses.
+        """
+        label = str(label or "").strip()
+        if label:
+            label = clean_name(label)
         with transaction.atomic():
             game = self._locked()
             generation = game.pencil_generation + 1
@@ -378,13 +407,18 @@ class Game(models.Model):
         return token
 
     def take_back_pencil(self):
+        """Revokes the pencil link at once; returns False if it was not out."""
         with transaction.atomic():
             game = self._locked()
+            if not game.pencil_out:
+                self.refresh_from_db()
+                return False
             Game.objects.filter(pk=game.pk).update(
                 pencil_prefix="", pencil_digest="", pencil_label=""
             )
             game._bump(timezone.now())
         self.refresh_from_db()
+        return True
 
     def current_pencil_token(self, host_token):
         """The pencil link as the host page shows it again, or None if not out."""
@@ -396,6 +430,17 @@ class Game(models.Model):
     @staticmethod
     def pencil_token(host_token, generation):
         return tokens.derive(host_token, f"pencil:{generation}")
+
+    def _check_writer(self, locked, by):
+        """One writer at a time, checked under the lock: the host does not score
+        while the pencil is out, and a pencil link counts only while it is the
+        current one (`self` was found by that link, `locked` is the row now)."""
+        if by == "host" and locked.pencil_out:
+            raise PencilOut(locked.pencil_label)
+        if by == "pencil" and (
+            not locked.pencil_out or locked.pencil_digest != self.pencil_digest
+        ):
+            raise PencilTakenBack()
 
     def _locked(self):
         # On PostgreSQL the row lock serialises writers of one game; SQLite's
@@ -452,6 +497,9 @@ class Entry(models.Model):
     request_key = models.CharField(max_length=64, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     undone_at = models.DateTimeField(null=True, blank=True)
+    # The idempotency key of the undo that took this entry back: a retried undo
+    # finds it here instead of taking back one more.
+    undo_key = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         ordering = ["seq"]
@@ -466,6 +514,11 @@ class Entry(models.Model):
                 fields=["game", "request_key"],
                 condition=~Q(request_key=""),
                 name="entry_unique_request",
+            ),
+            models.UniqueConstraint(
+                fields=["game", "undo_key"],
+                condition=~Q(undo_key=""),
+                name="entry_unique_undo",
             ),
             models.CheckConstraint(
                 condition=Q(points__gte=0), name="entry_points_positive"

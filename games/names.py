@@ -62,6 +62,22 @@ def _joins_emoji(name, index):
     )
 
 
+def has_invisible(text) -> bool:
+    """Whether `text` holds a character that escaping cannot make harmless: control,
+    zero-width, bidi override, blank-looking (emoji joiners inside an emoji are
+    fine). For other user text shown next to names, such as a band's name."""
+    for index, char in enumerate(text):
+        if char in _ALLOWED_FORMAT:
+            if not _joins_emoji(text, index):
+                return True
+        elif (
+            unicodedata.category(char) in _FORBIDDEN_CATEGORIES
+            or char in _BLANK_LOOKING
+        ):
+            return True
+    return False
+
+
 def clean_name(raw) -> str:
     """Returns the name as stored, or raises ValidationError with a French message."""
     too_long = _("Le prénom doit faire au plus %(max)d caractères.") % {
@@ -74,15 +90,8 @@ def clean_name(raw) -> str:
     name = unicodedata.normalize("NFC", text).strip()
     # Checked before spaces are merged: a tab or a line break inside a name is
     # refused, not turned into a space.
-    for index, char in enumerate(name):
-        if char in _ALLOWED_FORMAT:
-            if not _joins_emoji(name, index):
-                _refuse(invisible, "invisible")
-        elif (
-            unicodedata.category(char) in _FORBIDDEN_CATEGORIES
-            or char in _BLANK_LOOKING
-        ):
-            _refuse(invisible, "invisible")
+    if has_invisible(name):
+        _refuse(invisible, "invisible")
     name = " ".join(name.split())
     if not name:
         _refuse(_("Le prénom ne peut pas être vide."), "empty")

@@ -5,24 +5,21 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from games import share
-from games.models import Game
+from games.capabilities import get_game_or_404
+
+# Every token goes through games.capabilities: the same 404 for a malformed or an
+# unknown link, and misses counted towards the rate limit.
 
 
-def _by_host_or_404(host_token):
-    game = Game.objects.by_host_token(host_token)
-    if game is None:
-        raise Http404
-    return game
+def _by_host_or_404(request, host_token):
+    return get_game_or_404(request, "host", host_token)
 
 
-def _by_watch_or_404(watch_token):
-    game = Game.objects.by_watch_token(watch_token)
-    if game is None:
-        raise Http404
-    return game
+def _by_watch_or_404(request, watch_token):
+    return get_game_or_404(request, "watch", watch_token)
 
 
 def _svg(data, cache_control):
@@ -47,7 +44,8 @@ def _watch_link(request, game):
     )
 
 
-def _pencil_link(request, game, host_token, pencil_token):
+def pencil_link(request, game, host_token, pencil_token):
+    """The pencil link as the share widget shows it (share page and host page)."""
     if game.pencil_label:
         heading = _("Passer le crayon à %(name)s") % {"name": game.pencil_label}
     else:
@@ -69,16 +67,16 @@ def _pencil_link(request, game, host_token, pencil_token):
 
 
 @never_cache
-@require_GET
+@require_safe
 def share_page(request, host_token):
-    game = _by_host_or_404(host_token)
+    game = _by_host_or_404(request, host_token)
     pencil_token = game.current_pencil_token(host_token)
     context = {
         "game": game,
         "host_url": share.host_path(host_token),
         "watch": _watch_link(request, game),
         "pencil": (
-            _pencil_link(request, game, host_token, pencil_token)
+            pencil_link(request, game, host_token, pencil_token)
             if pencil_token
             else None
         ),
@@ -86,9 +84,9 @@ def share_page(request, host_token):
     return render(request, "games/share.html", context)
 
 
-@require_GET
+@require_safe
 def watch_qr(request, watch_token):
-    game = _by_watch_or_404(watch_token)
+    game = _by_watch_or_404(request, watch_token)
     url = request.build_absolute_uri(share.watch_path(game))
     # The watch link of a game never changes: browsers may keep its code.
     return _svg(
@@ -96,9 +94,9 @@ def watch_qr(request, watch_token):
     )
 
 
-@require_GET
+@require_safe
 def pencil_qr(request, host_token):
-    game = _by_host_or_404(host_token)
+    game = _by_host_or_404(request, host_token)
     pencil_token = game.current_pencil_token(host_token)
     if pencil_token is None:
         raise Http404
@@ -107,9 +105,9 @@ def pencil_qr(request, host_token):
     return _svg(share.qr_svg(url, _("Le crayon de la partie de Yams")), "no-store")
 
 
-@require_GET
+@require_safe
 def result(request, watch_token):
-    game = _by_watch_or_404(watch_token)
+    game = _by_watch_or_404(request, watch_token)
     state = game.state()
     rows = share.ranking_rows(state)
     headline = share.headline(state)
@@ -153,9 +151,9 @@ def result(request, watch_token):
     return render(request, "games/result.html", context)
 
 
-@require_GET
+@require_safe
 def result_image(request, watch_token):
-    game = _by_watch_or_404(watch_token)
+    game = _by_watch_or_404(request, watch_token)
     response = HttpResponse(share.preview_png(game), content_type="image/png")
     # Crawlers of message apps fetch it without cookies; ten minutes keeps a live
     # game's preview fresh enough while sparing the server.

@@ -35,3 +35,9 @@ urlpatterns = [
     path("h/<host_token>/feuille/", views.host_sheet, name="host_sheet"),
     path("c/<pencil_token>/feuille/", views.pencil_sheet, name="pencil_sheet"),
 ]
+
+# Passing the pencil (host only: a pencil link never manages links).
+urlpatterns += [
+    path("h/<host_token>/crayon/passer/", views.pass_pencil, name="pass_pencil"),
+    path("h/<host_token>/crayon/reprendre/", views.take_pencil, name="take_pencil"),
+]

@@ -3,6 +3,11 @@
 Every write URL exists under /h/<host_token>/ and /c/<pencil_token>/: the views take
 either token and `_writer_or_404` turns it into an `Access`. A plain POST redirects
 with a flash message; an htmx request gets the fragment it swaps.
+
+One writer at a time: while the pencil is out (`pass_pencil`), the host's scoring
+views refuse and the pencil's work; once it is taken back (`take_pencil`) the
+pencil link answers 410. The pencil only scores: renaming, links and the band stay
+with the host. Every write carries an idempotency key (`request_key`).
 """
 
 import functools
@@ -10,17 +15,37 @@ from dataclasses import dataclass
 
 from django.contrib import messages
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, HttpResponseForbidden
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import (
+    require_http_methods,
+    require_POST,
+    require_safe,
+)
 
 from games import ratelimit, tokens
-from games.capabilities import SCOPE, get_game_or_404
-from games.forms import ConfirmForm, EntryForm, NewGameForm, RenameForm
+from games.capabilities import SCOPE, PencilGone, get_game_or_404
+from games.forms import (
+    ConfirmForm,
+    EntryForm,
+    NewGameForm,
+    PencilForm,
+    RenameForm,
+    new_request_key,
+)
 from games.messages import tr
-from games.models import Game, Preview, ScoreRefused, StaleVersion
+from games.models import (
+    AlreadyUndone,
+    Game,
+    PencilOut,
+    Preview,
+    ScoreRefused,
+    StaleVersion,
+    is_stale,
+)
+from games.share_views import pencil_link
 
 TEMPLATE = "games/game.html"
 
@@ -35,7 +60,21 @@ class Access:
 
     @property
     def can_write(self):
-        return self.role in ("host", "pencil")
+        """Whether this page scores now (record, undo): one writer at a time, so
+        the host does not while the pencil is out."""
+        if self.role == "host":
+            return not self.game.pencil_out
+        return self.role == "pencil"
+
+    @property
+    def can_rename(self):
+        # Correcting a name is the host's, pencil or not; the pencil only scores.
+        return self.role == "host"
+
+    @property
+    def writer(self):
+        """Who writes, as `Game.record(by=…)` checks it under the lock."""
+        return self.role if self.role in ("host", "pencil") else None
 
     @property
     def is_host(self):
@@ -68,7 +107,9 @@ class Access:
             return reverse(
                 "games:watch_sheet", kwargs={"watch_token": self.game.watch_token}
             )
-        return reverse(f"games:{self.role}_sheet", kwargs={self.token_kwarg: self.token})
+        return reverse(
+            f"games:{self.role}_sheet", kwargs={self.token_kwarg: self.token}
+        )
 
 
 def _games():
@@ -98,7 +139,10 @@ def writer_view(view):
 # --- create ----------------------------------------------------------------------
 
 
-@require_http_methods(["GET", "POST"])
+# HEAD too: link previews of the site's address ask with HEAD first (only a POST
+# creates, so HEAD is as harmless as GET here; not so in undo and rename, whose
+# "not GET" branch writes).
+@require_http_methods(["GET", "HEAD", "POST"])
 def home(request):
     form = NewGameForm(request.POST if request.method == "POST" else None)
     if request.method == "POST":
@@ -121,14 +165,19 @@ def _context(access, **extra):
     if access.is_host:
         # The end screen links to the host's own pages (next game of the band).
         context["host_token"] = access.token
+    if access.can_write:
+        # The idempotency key of the undo forms: a retried undo takes back one.
+        context["undo_key"] = new_request_key()
     return {**context, **extra}
 
 
-def _page(request, access, *, state=None, dialog=None, status=200):
+def _page(request, access, *, state=None, dialog=None, status=200, pencil_form=None):
     state = state or access.game.state()
     context = _context(
         access, state=state, dialog=dialog, done=_done_entry(request, state)
     )
+    if access.is_host:
+        context.update(_pencil_context(request, access, pencil_form))
     # ?tv (or ?tv=1): the same page sized for a tablet or a TV in the middle of the
     # table; only the body class changes, so the sheet polled in stays the same.
     context["tv"] = request.GET.get("tv", "0") != "0"
@@ -171,19 +220,19 @@ def sheet_fragment(request, access, state=None):
     return _fragment(request, access, "sheet", {"state": state})
 
 
-@require_GET
+@require_safe
 @writer_view
 def host(request, access):
     return _page(request, access)
 
 
-@require_GET
+@require_safe
 @writer_view
 def pencil(request, access):
     return _page(request, access)
 
 
-@require_GET
+@require_safe
 def watch(request, watch_token):
     game = get_game_or_404(request, "watch", watch_token, _games())
     return _page(request, Access("watch", game))
@@ -231,17 +280,17 @@ def _poll(request, kind, token):
     return sheet_fragment(request, Access(kind, game, "" if kind == "watch" else token))
 
 
-@require_GET
+@require_safe
 def watch_sheet(request, watch_token):
     return _poll(request, "watch", watch_token)
 
 
-@require_GET
+@require_safe
 def host_sheet(request, host_token):
     return _poll(request, "host", host_token)
 
 
-@require_GET
+@require_safe
 def pencil_sheet(request, pencil_token):
     return _poll(request, "pencil", pencil_token)
 
@@ -266,6 +315,15 @@ def _entry_form(state, player_id, column, box, data=None):
 def _refused(request, access, refusal, state=None):
     """A move that cannot be made here (not this player's turn, game over, stale
     page…): say why and show the fresh sheet."""
+    if refusal.code == "pencil_gone":
+        # Taken back while this request was on its way: the same 410 page as the
+        # pencil link's next request gets (htmx reloads onto it).
+        request.capability_refused = True
+        raise PencilGone()
+    if state is None:
+        # Refused by the model under its lock: the sheet has moved since the
+        # view read the game.
+        access.game.refresh_from_db()
     if request.htmx:
         state = state or access.game.state()
         return _fragment(
@@ -318,9 +376,11 @@ def _entry_dialog(
     }
 
 
-@require_GET
+@require_safe
 @writer_view
 def box(request, access, player_id, column, box):
+    if not access.can_write:
+        return _refused(request, access, PencilOut(access.game.pencil_label))
     state = access.game.state()
     try:
         sheet, form = _entry_form(state, player_id, column, box)
@@ -336,6 +396,8 @@ def box(request, access, player_id, column, box):
 @require_http_methods(["GET", "POST"])
 @writer_view
 def preview(request, access, player_id, column, box):
+    if not access.can_write:
+        return _refused(request, access, PencilOut(access.game.pencil_label))
     state = access.game.state()
     data = request.POST if request.method == "POST" else request.GET
     try:
@@ -380,24 +442,45 @@ def _recorded(request, access, entry):
     return redirect(f"{access.page_url}?done={entry.seq}")
 
 
+def _retried(request, access, key):
+    """The answer to a request already made with this idempotency key, or None.
+
+    A second tap on Valider, or a retry after a lost answer, gets the answer of
+    the first one: recorded, not "it is Hugo's turn now"; and if that entry was
+    undone since, it says so and records nothing."""
+    already = access.game.entry_for_request(key)
+    if already is None:
+        return None
+    if already.undone:
+        return _refused(request, access, AlreadyUndone())
+    return _recorded(request, access, already)
+
+
 @require_POST
 @writer_view
 def record(request, access, player_id, column, box):
     game = access.game
-    # A second tap on Valider, or a retry after a lost answer, gets the answer of
-    # the first one: recorded, not "it is Hugo's turn now".
-    already = game.entry_for_request(request.POST.get("request_key", "")[:64])
-    if already is not None:
-        return _recorded(request, access, already)
+    key = request.POST.get("request_key", "")[:64]
+    answer = _retried(request, access, key)
+    if answer is not None:
+        return answer
+    if not access.can_write:
+        return _refused(request, access, PencilOut(game.pencil_label))
+    # A garbled version is stale too: a clear message, not a 500 nor a 422 with
+    # an error on a hidden field.
+    if is_stale(request.POST.get("seen_version") or None, game.version):
+        return _refused(request, access, StaleVersion())
     state = game.state()
     try:
         sheet, form = _entry_form(state, player_id, column, box, request.POST)
     except ScoreRefused as refusal:
         if refusal.code == "box":
             raise Http404 from refusal
-        seen = request.POST.get("seen_version", "")
-        if seen.isdigit() and int(seen) != game.version:
-            refusal = StaleVersion()
+        # Its twin (same key) may have been recorded since this request read the
+        # game: then that is the answer, not "the box is taken".
+        answer = _retried(request, access, key)
+        if answer is not None:
+            return answer
         return _refused(request, access, refusal, state)
     if not form.is_valid():
         dialog = _entry_dialog(sheet, form, column, box, access=access)
@@ -410,6 +493,7 @@ def record(request, access, player_id, column, box):
             form.entry,
             request_key=form.cleaned_data.get("request_key") or "",
             seen_version=form.cleaned_data.get("seen_version"),
+            by=access.writer,
         )
     except ScoreRefused as refusal:
         if refusal.code != "invalid":
@@ -428,6 +512,8 @@ def record(request, access, player_id, column, box):
 def undo(request, access):
     """GET asks for confirmation (what would be undone); POST undoes."""
     game = access.game
+    if not access.can_write:
+        return _refused(request, access, PencilOut(game.pencil_label))
     if request.method == "GET":
         state = game.state()
         last = state.last_entry()
@@ -442,9 +528,15 @@ def undo(request, access):
         }
         return _dialog(request, access, state, dialog)
     form = ConfirmForm(request.POST)
-    seen = form.cleaned_data.get("seen_version") if form.is_valid() else None
+    if not form.is_valid():
+        # A garbled confirmation is no licence to undo without the stale check.
+        return _refused(request, access, StaleVersion())
     try:
-        undone = game.undo_last(seen_version=seen)
+        undone = game.undo_last(
+            seen_version=form.cleaned_data.get("seen_version"),
+            request_key=request.POST.get("request_key", "")[:64],
+            by=access.writer,
+        )
     except ScoreRefused as refusal:
         return _refused(request, access, refusal)
     state = game.state()
@@ -471,6 +563,12 @@ def undo(request, access):
 @require_http_methods(["GET", "POST"])
 @writer_view
 def rename(request, access, player_id):
+    if not access.can_rename:
+        # The pencil scores; correcting names stays with the host.
+        return HttpResponseForbidden(
+            _("Seul l'hôte de la partie peut corriger un prénom."),
+            content_type="text/plain; charset=utf-8",
+        )
     game = access.game
     state = game.state()
     sheet = state.sheet_of(player_id)
@@ -505,3 +603,56 @@ def rename(request, access, player_id):
             return redirect(access.page_url)
     dialog = {"kind": "rename", "sheet": sheet, "form": form}
     return _dialog(request, access, state, dialog, status=422)
+
+
+# --- passing the pencil ------------------------------------------------------------
+
+
+def _pencil_context(request, access, form=None):
+    """The host page's pencil card: the form to pass it, or the link it was passed
+    with (derived again from the host token: only its hash is stored)."""
+    game = access.game
+    token = game.current_pencil_token(access.token)
+    return {
+        "pencil_form": form or PencilForm(),
+        "pencil_link": (
+            pencil_link(request, game, access.token, token) if token else None
+        ),
+    }
+
+
+def _host_access(request, host_token):
+    return Access(
+        "host", get_game_or_404(request, "host", host_token, _games()), host_token
+    )
+
+
+@require_POST
+def pass_pencil(request, host_token):
+    """Hands out a new pencil link (revoking any other) and shows it to the host."""
+    access = _host_access(request, host_token)
+    form = PencilForm(request.POST)
+    if form.is_valid():
+        try:
+            access.game.pass_pencil(host_token, form.cleaned_data["label"])
+        except ValidationError as exc:
+            form.add_error("label", exc.messages[0])
+    if form.errors:
+        return _page(request, access, pencil_form=form, status=422)
+    if access.game.pencil_label:
+        notice = _("Le crayon est passé à %(name)s : envoyez-lui le lien.") % {
+            "name": access.game.pencil_label
+        }
+    else:
+        notice = _("Le crayon est passé : envoyez le lien à qui va noter.")
+    messages.success(request, notice)
+    return redirect(f"{access.page_url}#pencil")
+
+
+@require_POST
+def take_pencil(request, host_token):
+    """Revokes the pencil link at once: the host scores again."""
+    access = _host_access(request, host_token)
+    if access.game.take_back_pencil():
+        messages.success(request, _("Vous avez repris le crayon : à vous de noter."))
+    return redirect(access.page_url)

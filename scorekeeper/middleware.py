@@ -20,6 +20,7 @@ from scorekeeper.views import CAPABILITY_PREFIXES
 # no-store like every other capability page.
 SHAREABLE_PREFIXES = ("/r/",)
 PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=()"
+REFERRER_POLICY = "same-origin"
 _REFUSED_STATUSES = {404, 410, 429}
 
 
@@ -35,7 +36,9 @@ class CapabilityHeadersMiddleware:
         response = self.get_response(request)
         if is_capability_path(request.path_info):
             response["X-Robots-Tag"] = "noindex, nofollow"
-            response["Referrer-Policy"] = "no-referrer"
+            # Never leaves the origin (see SECURE_REFERRER_POLICY): set here too so
+            # that no view or other middleware can loosen it on a capability link.
+            response["Referrer-Policy"] = REFERRER_POLICY
             if not (
                 request.path_info.startswith(SHAREABLE_PREFIXES)
                 and "Cache-Control" in response

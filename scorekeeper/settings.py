@@ -157,8 +157,15 @@ STORAGES = {
     },
 }
 
-# Security headers. Capability links live in URLs, so no Referer may ever leak them.
-SECURE_REFERRER_POLICY = "no-referrer"
+# Security headers. Capability links live in URLs: no Referer may carry one to
+# another site. "same-origin" rather than "no-referrer" because under "no-referrer"
+# browsers send "Origin: null" with a plain form POST and no Referer at all, and
+# Django's CSRF check then refuses the site's own forms (over HTTPS it requires a
+# Referer). Same-origin keeps the guarantee that matters: the pages load nothing
+# from another origin (tests/security/test_headers.py), and the outbound links
+# (wa.me, sms:) get no Referer. scorekeeper/middleware.py sends the same on
+# capability links.
+SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"

@@ -6,7 +6,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.http import HttpResponse, JsonResponse
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 logger = logging.getLogger(__name__)
 
@@ -28,7 +28,7 @@ PREVIEW_BOTS = [
 PUBLIC_RESULT_PREFIX = "/r/"
 
 
-@require_GET
+@require_safe
 def robots_txt(request):
     private = [p for p in CAPABILITY_PREFIXES if p != PUBLIC_RESULT_PREFIX]
     lines = [
@@ -42,7 +42,7 @@ def robots_txt(request):
     return HttpResponse("\n".join(lines) + "\n", content_type="text/plain")
 
 
-@require_GET
+@require_safe
 @never_cache
 def healthz(request):
     """For load balancers: 200 when every shared service this server needs answers,

@@ -97,7 +97,7 @@ def test_the_band_page_sends_the_security_headers(client, band_of_three):
     band, _ = band_of_three
     response = client.get(band_url(band))
     assert "script-src 'self'" in response.headers["Content-Security-Policy"]
-    assert response.headers["Referrer-Policy"] == "no-referrer"
+    assert response.headers["Referrer-Policy"] == "same-origin"
     assert response.headers["X-Frame-Options"] == "DENY"
     html = response.content.decode()
     assert not re.search(r"\sstyle\s*=", html)

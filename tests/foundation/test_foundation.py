@@ -136,7 +136,7 @@ def test_home_page_carries_a_strict_csp_and_no_inline_script(client):
     assert not re.search(r"<script\b[^>]*>\s*[^<\s]", html), "inline script body"
     assert not re.search(r"\son[a-z]+\s*=", html), "inline event handler"
     assert not re.search(r"\sstyle\s*=", html), "inline style attribute"
-    assert response.headers["Referrer-Policy"] == "no-referrer"
+    assert response.headers["Referrer-Policy"] == "same-origin"
     assert response.headers["X-Content-Type-Options"] == "nosniff"
     assert response.headers["X-Frame-Options"] == "DENY"
 

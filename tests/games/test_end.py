@@ -36,7 +36,8 @@ def test_the_end_screen_offers_the_next_game_and_the_result(client):
     assert "Nouvelle partie avec la même bande" in html
     assert f'href="/r/{game.watch_token}/"' in html
     assert "Partager le résultat" in html
-    assert f'href="/b/{game.band.token}/"' in html
+    # The host's own band page (rename, merge), not the read-only band link.
+    assert f'href="/h/{token}/band/"' in html
 
 
 @pytest.mark.django_db

@@ -52,6 +52,8 @@ def game(shared_env):
 
 @pytest.fixture
 def fresh_limits(shared_env):
-    """Forgets every rate-limit count after the test (the servers share them)."""
+    """Forgets every rate-limit count before and after the test: the servers share
+    them, and one test's wrong links must not count in the next one."""
+    servers.forget_cache_keys(shared_env["CACHE_KEY_PREFIX"])
     yield
     servers.forget_cache_keys(shared_env["CACHE_KEY_PREFIX"])

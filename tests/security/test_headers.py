@@ -27,7 +27,7 @@ def assert_site_headers(response, url):
     assert "unsafe-inline" not in csp and "unsafe-eval" not in csp, url
     assert response["X-Content-Type-Options"] == "nosniff", url
     assert response["X-Frame-Options"] == "DENY", url
-    assert response["Referrer-Policy"] == "no-referrer", url
+    assert response["Referrer-Policy"] == "same-origin", url
     permissions = response["Permissions-Policy"]
     for feature in ("camera=()", "microphone=()", "geolocation=()"):
         assert feature in permissions, url
@@ -35,7 +35,8 @@ def assert_site_headers(response, url):
 
 def assert_capability_headers(response, url):
     assert response["X-Robots-Tag"] == "noindex, nofollow", url
-    assert response["Referrer-Policy"] == "no-referrer", url
+    # Same-origin, not no-referrer: see SECURE_REFERRER_POLICY in settings.
+    assert response["Referrer-Policy"] == "same-origin", url
     if url.startswith("/r/") and response.status_code == 200:
         # The public result may let message apps cache it, if its view says so.
         assert "Cache-Control" in response, url
@@ -192,3 +193,66 @@ def test_a_get_changes_nothing(client):
         if not route.startswith("static/"):
             client.get(fill(route, kwargs))
     assert db_snapshot() == before
+
+
+@pytest.mark.django_db
+def test_every_write_answer_sends_the_headers_too(client, settings):
+    """POSTs, refusals and error pages: 302, 403, 404, 405, 410, 422 and htmx
+    fragments all carry the CSP, nosniff, no framing and, on links, no-store."""
+    settings.CAPABILITY_MISS_LIMIT = 10_000
+    game, host_token = make_game()
+    play(game, ("Sarah", "free", "ones", {"kind": "count", "value": 3}))
+    kwargs = sample_kwargs(game, host_token)
+    revoked = {**kwargs, "pencil_token": game.pass_pencil(host_token, "Hugo")}
+    revoked["pencil_token"], kwargs["pencil_token"] = (
+        kwargs["pencil_token"],
+        revoked["pencil_token"],
+    )
+    wrong = {**kwargs, "host_token": game.watch_token, "band_token": "x" * 32}
+    data = {"value": "2", "name": "Zoé", "label": "Léa", "seen_version": "abc"}
+    statuses = set()
+    for route, _pattern in all_patterns():
+        if route.startswith("static/"):
+            continue
+        for values in (kwargs, revoked, wrong):
+            url = fill(route, values)
+            for headers in ({}, {"HTTP_HX_REQUEST": "true"}):
+                response = client.post(url, data, **headers)
+                statuses.add(response.status_code)
+                assert_site_headers(response, url)
+                if url.startswith(tuple(CAPABILITY_PREFIXES)):
+                    assert_capability_headers(response, url)
+                if "text/html" in response.get("Content-Type", ""):
+                    assert_page_is_self_contained(response, url)
+    assert {200, 302, 403, 404, 405, 410, 422} <= statuses, statuses
+
+
+def test_the_static_files_load_nothing_from_another_site():
+    """Style sheets and scripts fetch nothing foreign either: no @import, no url()
+    or fetch to another origin (data: URLs are in the page itself)."""
+    from pathlib import Path
+
+    root = Path(settings.BASE_DIR)
+    files = [
+        *root.glob("static/**/*.css"),
+        *root.glob("static/**/*.js"),
+        *root.glob("*/static/**/*.css"),
+        *root.glob("*/static/**/*.js"),
+    ]
+    assert len(files) >= 4
+    for path in files:
+        source = path.read_text()
+        assert "@import" not in source, path
+        for target in re.findall(r"url\(\s*['\"]?([^'\")]+)", source):
+            assert target.startswith(("data:", "/", "#")) or "://" not in target, (
+                path,
+                target,
+            )
+            assert not target.startswith("//"), (path, target)
+        for call in re.findall(
+            r"(?:fetch|open|ajax|importScripts)\(\s*['\"]([^'\"]+)", source
+        ):
+            assert not re.match(r"(?:[a-z]+:)?//", call), (path, call)
+        # An SVG inside a data: URL names its namespace, which is no request.
+        outside_data = re.sub(r"url\(\s*['\"]?data:[^)]*\)", "", source)
+        assert not re.search(r"""['"]https?://""", outside_data), path

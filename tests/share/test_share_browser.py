@@ -157,7 +157,9 @@ def test_copy_button_copies_the_link_and_says_so(live_server, browser):
 def test_share_button_appears_only_with_the_web_share_api(live_server, browser):
     game, host_token = make_game()
     url = f"{live_server.url}/h/{host_token}/inviter/"
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, locale="fr-FR"
+    )
     try:
         page = context.new_page()
         page.goto(url)
@@ -188,7 +190,9 @@ def test_share_button_appears_only_with_the_web_share_api(live_server, browser):
 def test_share_page_works_without_javascript(live_server, browser):
     game, host_token = make_game()
     context = browser.new_context(
-        viewport={"width": 390, "height": 844}, java_script_enabled=False
+        viewport={"width": 390, "height": 844},
+        java_script_enabled=False,
+        locale="fr-FR",
     )
     try:
         page = context.new_page()

@@ -1,0 +1,102 @@
+"""Links, posts and database snapshots for the pencil and capability tests."""
+
+import html as htmllib
+import re
+
+from django.apps import apps
+from django.urls import reverse
+
+from games import tokens
+from tests.foundation.test_urls import all_patterns
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def host_url(host_token, name="host", **kwargs):
+    return reverse(f"games:{name}", kwargs={"host_token": host_token, **kwargs})
+
+
+def pencil_url(pencil_token, name="pencil", **kwargs):
+    return reverse(f"games:{name}", kwargs={"pencil_token": pencil_token, **kwargs})
+
+
+def box_kwargs(game, name, box, column="free"):
+    return {
+        "player_id": game.players.get(name=name).pk,
+        "column": column,
+        "box": box,
+    }
+
+
+def text(response):
+    """What the page says, without tags or runs of white space."""
+    page = response.content.decode()
+    page = re.sub(r"<script.*?</script>", " ", page, flags=re.S)
+    plain = re.sub(r"<[^>]+>", " ", page)
+    return " ".join(htmllib.unescape(plain).split())
+
+
+def request_key(page):
+    return re.search(r'name="request_key" value="([^"]+)"', page).group(1)
+
+
+def record_post(client, url_of, game, name, box, data, **extra):
+    """Opens the box like the page does, then posts `data` with the dialog's key and
+    version: what a tap on Valider sends. `url_of(name, **kwargs)` spells the URLs
+    of one role."""
+    kwargs = box_kwargs(game, name, box)
+    page = client.get(url_of("box", **kwargs)).content.decode()
+    game.refresh_from_db()
+    posted = {"request_key": request_key(page), "seen_version": game.version, **data}
+    return client.post(url_of("record", **kwargs), posted, **extra)
+
+
+def host_links(host_token):
+    def url_of(name, **kwargs):
+        return host_url(host_token, name, **kwargs)
+
+    return url_of
+
+
+def pencil_links(pencil_token):
+    def url_of(name, **kwargs):
+        return pencil_url(pencil_token, f"pencil_{name}", **kwargs)
+
+    return url_of
+
+
+def db_snapshot():
+    """Every row of the app's tables, to prove a refused request changed nothing."""
+    return {
+        model._meta.label: list(model.objects.order_by("pk").values())
+        for app in ("games", "bands")
+        for model in apps.get_app_config(app).get_models()
+    }
+
+
+def token_routes():
+    """[(route, URL name)] of every route that takes a host or pencil token."""
+    found = []
+    for route, pattern in all_patterns():
+        if "<host_token>" in route or "<pencil_token>" in route:
+            namespace = "bands" if pattern.callback.__module__ == "bands.views" else ""
+            name = f"{namespace}:{pattern.name}" if namespace else pattern.name
+            found.append((route, name))
+    return found
+
+
+def fill(route, values):
+    def value(match):
+        return str(values[match.group(1).split(":")[-1]])
+
+    return "/" + re.sub(r"<([^>]+)>", value, route)
+
+
+def bad_tokens(game, revoked_pencil):
+    """The links that must open nothing, by kind of mistake."""
+    return {
+        "watch": game.watch_token,
+        "revoked_pencil": revoked_pencil,
+        "random": tokens.new_token(),
+        "malformed": "x" * 31 + ".",
+    }
