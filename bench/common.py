@@ -553,23 +553,33 @@ def _dechunk(buffer, pos):
 
 
 class LeanClient:
-    """At most `limit` keep-alive connections to one loopback server."""
+    """At most `limit` keep-alive connections to one loopback server.
+
+    Like a browser, it drops a connection idle for longer than the server keeps
+    one (gunicorn: 5 s) and retries a GET once when a reused connection turns out
+    to be closed before any answer (HTTP allows it for idempotent requests).
+    """
+
+    MAX_IDLE = 3.0
 
     def __init__(self, port, limit):
         self.port = port
-        self.idle = []
+        self.idle = []  # (connection, idle since)
         self.slots = asyncio.Semaphore(limit)
         self.opened = 0
+        self.retried = 0
 
     async def _connection(self):
+        now = time.monotonic()
         while self.idle:
-            conn = self.idle.pop()
-            if not conn.closed:
-                return conn
+            conn, since = self.idle.pop()
+            if not conn.closed and now - since < self.MAX_IDLE:
+                return conn, True
+            conn.transport.close()
         loop = asyncio.get_running_loop()
         _transport, conn = await loop.create_connection(_Connection, HOST, self.port)
         self.opened += 1
-        return conn
+        return conn, False
 
     async def get(self, path, headers=b"", timeout=10):
         """(status, headers, body) of a GET; raises on any failure."""
@@ -579,21 +589,28 @@ class LeanClient:
             + b"\r\n"
         )
         async with self.slots:
-            conn = await self._connection()
-            conn.waiter = asyncio.get_running_loop().create_future()
-            conn.transport.write(request)
-            try:
-                result = await asyncio.wait_for(conn.waiter, timeout)
-            except BaseException:
-                conn.transport.close()
-                raise
-            if conn.closed:
-                conn.transport.close()
-            else:
-                self.idle.append(conn)
-            return result
+            for attempt in (1, 2):
+                conn, reused = await self._connection()
+                conn.waiter = asyncio.get_running_loop().create_future()
+                conn.transport.write(request)
+                try:
+                    result = await asyncio.wait_for(conn.waiter, timeout)
+                except HTTPError:
+                    conn.transport.close()
+                    if reused and attempt == 1 and not conn.buffer:
+                        self.retried += 1
+                        continue
+                    raise
+                except BaseException:
+                    conn.transport.close()
+                    raise
+                if conn.closed:
+                    conn.transport.close()
+                else:
+                    self.idle.append((conn, time.monotonic()))
+                return result
 
     def close(self):
-        for conn in self.idle:
+        for conn, _since in self.idle:
             conn.transport.close()
         self.idle.clear()

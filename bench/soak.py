@@ -150,6 +150,7 @@ class Soak:
                 *(self.table(host_client, client, i) for i in range(args.tables)),
             )
         client.close()
+        self.retried = client.retried
 
 
 def main():
@@ -203,7 +204,8 @@ def main():
     print(
         f"RSS start {common.mib(first[1]):.1f} MiB, after warm-up "
         f"{common.mib(warm[1]):.1f} MiB, end {common.mib(last[1]):.1f} MiB "
-        f"({growth:+.1f} MiB since warm-up); worker restarts: {restarts}"
+        f"({growth:+.1f} MiB since warm-up); worker restarts: {restarts}; GETs "
+        f"retried on a keep-alive connection the server had closed: {soak.retried}"
     )
     for note in soak.notes:
         print("error:", note)

@@ -11,7 +11,7 @@ from functools import cache, partial
 
 from . import scoring
 from .entries import CountRule, FaceRule, FacesRule, MadeRule, TotalRule
-from .messages import gettext_noop
+from .messages import gettext_noop, pgettext
 
 UPPER_KEYS = ("ones", "twos", "threes", "fours", "fives", "sixes")
 REPEATED_YAMS = 4  # multi_yams: 50, then 100, 100, 100 (004)
@@ -39,27 +39,55 @@ class Box:
 
 # key: (label, short label of at most 6 characters, feminine)
 NAMES = {
-    "ones": (gettext_noop("As"), gettext_noop("As"), False),
-    "twos": (gettext_noop("Deux"), gettext_noop("Deux"), False),
-    "threes": (gettext_noop("Trois"), gettext_noop("Trois"), False),
-    "fours": (gettext_noop("Quatre"), gettext_noop("Quatre"), False),
-    "fives": (gettext_noop("Cinq"), gettext_noop("Cinq"), False),
-    "sixes": (gettext_noop("Six"), gettext_noop("Six"), False),
-    "pair": (gettext_noop("Paire"), gettext_noop("Paire"), True),
-    "two_pairs": (gettext_noop("Deux paires"), gettext_noop("2 pai."), False),
-    "three_pairs": (gettext_noop("Trois paires"), gettext_noop("3 pai."), False),
-    "three_kind": (gettext_noop("Brelan"), gettext_noop("Brel."), False),
-    "four_kind": (gettext_noop("Carré"), gettext_noop("Carré"), False),
-    "five_kind": (gettext_noop("Cinq identiques"), gettext_noop("5 id."), False),
-    "small_straight": (gettext_noop("Petite suite"), gettext_noop("P. ste"), True),
-    "large_straight": (gettext_noop("Grande suite"), gettext_noop("G. ste"), True),
-    "full_straight": (gettext_noop("Suite complète"), gettext_noop("S. 1-6"), True),
-    "full_house": (gettext_noop("Full"), gettext_noop("Full"), False),
-    "double_three_kind": (gettext_noop("Double brelan"), gettext_noop("2 brel"), False),
-    "tower": (gettext_noop("Tour"), gettext_noop("Tour"), True),
-    "yams": (gettext_noop("Yams"), gettext_noop("Yams"), False),
-    "chance": (gettext_noop("Chance"), gettext_noop("Chance"), True),
-    "maxi_yatzy": (gettext_noop("Maxi Yatzy"), gettext_noop("Maxi"), False),
+    "ones": (gettext_noop("As"), pgettext("abréviation", "As"), False),
+    "twos": (gettext_noop("Deux"), pgettext("abréviation", "Deux"), False),
+    "threes": (gettext_noop("Trois"), pgettext("abréviation", "Trois"), False),
+    "fours": (gettext_noop("Quatre"), pgettext("abréviation", "Quatre"), False),
+    "fives": (gettext_noop("Cinq"), pgettext("abréviation", "Cinq"), False),
+    "sixes": (gettext_noop("Six"), pgettext("abréviation", "Six"), False),
+    "pair": (gettext_noop("Paire"), pgettext("abréviation", "Paire"), True),
+    "two_pairs": (
+        gettext_noop("Deux paires"),
+        pgettext("abréviation", "2 pai."),
+        False,
+    ),
+    "three_pairs": (
+        gettext_noop("Trois paires"),
+        pgettext("abréviation", "3 pai."),
+        False,
+    ),
+    "three_kind": (gettext_noop("Brelan"), pgettext("abréviation", "Brel."), False),
+    "four_kind": (gettext_noop("Carré"), pgettext("abréviation", "Carré"), False),
+    "five_kind": (
+        gettext_noop("Cinq identiques"),
+        pgettext("abréviation", "5 id."),
+        False,
+    ),
+    "small_straight": (
+        gettext_noop("Petite suite"),
+        pgettext("abréviation", "P. ste"),
+        True,
+    ),
+    "large_straight": (
+        gettext_noop("Grande suite"),
+        pgettext("abréviation", "G. ste"),
+        True,
+    ),
+    "full_straight": (
+        gettext_noop("Suite complète"),
+        pgettext("abréviation", "S. 1-6"),
+        True,
+    ),
+    "full_house": (gettext_noop("Full"), pgettext("abréviation", "Full"), False),
+    "double_three_kind": (
+        gettext_noop("Double brelan"),
+        pgettext("abréviation", "2 brel"),
+        False,
+    ),
+    "tower": (gettext_noop("Tour"), pgettext("abréviation", "Tour"), True),
+    "yams": (gettext_noop("Yams"), pgettext("abréviation", "Yams"), False),
+    "chance": (gettext_noop("Chance"), pgettext("abréviation", "Chance"), True),
+    "maxi_yatzy": (gettext_noop("Maxi Yatzy"), pgettext("abréviation", "Maxi"), False),
 }
 
 # key, face, rule line, prompt

@@ -13,6 +13,13 @@ def gettext_noop(s):
     return s
 
 
+def pgettext(context, s):
+    """Marks a string with a context (short box labels, "abréviation", may share
+    their French with a long label but not their English); the Django layer
+    translates it with the real pgettext."""
+    return s
+
+
 def _identity(s):
     return s
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from django import template
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from games.messages import tr
 
@@ -264,7 +265,14 @@ def sheet_table(context):
     upper_boxes = [b for b in variant.boxes if b.section == "upper"]
     lower_boxes = [b for b in variant.boxes if b.section == "lower"]
     rows = [
-        Row(b.key, tr(b.short), tr(b.label), "box", box_cells(b), "upper")
+        Row(
+            b.key,
+            pgettext("abréviation", b.short),
+            tr(b.label),
+            "box",
+            box_cells(b),
+            "upper",
+        )
         for b in upper_boxes
     ]
     rows.append(
@@ -287,7 +295,14 @@ def sheet_table(context):
         )
     )
     rows += [
-        Row(b.key, tr(b.short), tr(b.label), "box", box_cells(b), "lower")
+        Row(
+            b.key,
+            pgettext("abréviation", b.short),
+            tr(b.label),
+            "box",
+            box_cells(b),
+            "lower",
+        )
         for b in lower_boxes
     ]
     rows.append(

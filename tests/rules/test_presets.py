@@ -59,10 +59,10 @@ def _unmarked_french(path):
     tree = ast.parse(path.read_text(encoding="utf-8"))
     skipped = set()
     for node in ast.walk(tree):
-        if (
-            isinstance(node, ast.Call)
-            and getattr(node.func, "id", None) == "gettext_noop"
-        ):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) in {
+            "gettext_noop",
+            "pgettext",
+        }:
             skipped.update(id(arg) for arg in node.args)
         body = getattr(node, "body", None)
         if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
