@@ -1,6 +1,7 @@
 """Test data built in code: games played through the same model methods as the app."""
 
 from games.models import Game
+from games.rules import PRESETS
 
 
 def make_game(names=("Sarah", "Hugo"), preset="classic", options=None, band=None):
@@ -15,3 +16,9 @@ def play(game, *moves):
     for name, column, box, entry in moves:
         made.append(game.record(players[name].pk, column, box, entry))
     return made
+
+
+# The classic sheet's boxes in order, and six players' names, for tests that
+# fill sheets in bulk.
+CLASSIC_BOXES = list(PRESETS["classic"].box_keys)
+SIX_NAMES = ["Sarah", "Hugo", "Léa", "Tom", "Zoé", "Max"]

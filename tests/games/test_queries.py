@@ -3,26 +3,12 @@ game: 2 players after 1 round, or 6 players after 10 rounds."""
 
 import pytest
 
-from tests.factories import make_game, play
+from tests.factories import CLASSIC_BOXES, SIX_NAMES, make_game, play
 from tests.games.helpers import HTMX, host_url, request_key, watch_url, write_url
 from tests.games.scenarios import count
 
-BOXES = [
-    "ones",
-    "twos",
-    "threes",
-    "fours",
-    "fives",
-    "sixes",
-    "three_kind",
-    "four_kind",
-    "full_house",
-    "small_straight",
-    "large_straight",
-    "yams",
-    "chance",
-]
-NAMES = ["Sarah", "Hugo", "Léa", "Tom", "Zoé", "Max"]
+BOXES = CLASSIC_BOXES
+NAMES = SIX_NAMES
 SIZES = [(2, 1), (6, 10)]
 
 # The game (with its band), its players, its entries.

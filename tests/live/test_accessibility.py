@@ -8,7 +8,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from tests.factories import make_game, play
+from tests.factories import CLASSIC_BOXES, make_game, play
 from tests.games.helpers import host_url, watch_url
 from tests.games.scenarios import CROSS, MADE, count, face, total
 from tests.live.browser import open_box, shoot, watch_console
@@ -31,21 +31,7 @@ AXE_OPTIONS = {
     "resultTypes": ["violations"],
 }
 NAMES = ["Sarah", "Hugo", "Léa", "Tom"]
-BOXES = [
-    "ones",
-    "twos",
-    "threes",
-    "fours",
-    "fives",
-    "sixes",
-    "three_kind",
-    "four_kind",
-    "full_house",
-    "small_straight",
-    "large_straight",
-    "yams",
-    "chance",
-]
+BOXES = CLASSIC_BOXES
 
 
 def serious_violations(page):

@@ -5,7 +5,7 @@ the way (an open dialog, a hidden tab, a finished game)."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.factories import make_game, play
+from tests.factories import CLASSIC_BOXES, make_game, play
 from tests.games.helpers import host_url, watch_url
 from tests.games.scenarios import CROSS
 from tests.live.browser import (
@@ -37,21 +37,7 @@ TEN = [
     ("fives", 5, 25),
     ("fives", 3, 15),
 ]
-BOXES = [
-    "ones",
-    "twos",
-    "threes",
-    "fours",
-    "fives",
-    "sixes",
-    "three_kind",
-    "four_kind",
-    "full_house",
-    "small_straight",
-    "large_straight",
-    "yams",
-    "chance",
-]
+BOXES = CLASSIC_BOXES
 
 
 def pencil_url(token):

@@ -7,26 +7,12 @@ import pytest
 from django.urls import reverse
 
 from games import ratelimit
-from tests.factories import make_game, play
+from tests.factories import CLASSIC_BOXES, SIX_NAMES, make_game, play
 from tests.games.helpers import HTMX, text
 from tests.games.scenarios import CROSS, count
 
-BOXES = [
-    "ones",
-    "twos",
-    "threes",
-    "fours",
-    "fives",
-    "sixes",
-    "three_kind",
-    "four_kind",
-    "full_house",
-    "small_straight",
-    "large_straight",
-    "yams",
-    "chance",
-]
-NAMES = ["Sarah", "Hugo", "Léa", "Tom", "Zoé", "Max"]
+BOXES = CLASSIC_BOXES
+NAMES = SIX_NAMES
 # The game (with its band), its players, its entries; and the one version query.
 CHANGED_POLL = 4
 

@@ -7,25 +7,11 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.factories import make_game, play
+from tests.factories import CLASSIC_BOXES, make_game, play
 from tests.games.helpers import host_url, text, watch_url
 from tests.games.scenarios import CROSS, MADE, count
 
-BOXES = [
-    "ones",
-    "twos",
-    "threes",
-    "fours",
-    "fives",
-    "sixes",
-    "three_kind",
-    "four_kind",
-    "full_house",
-    "small_straight",
-    "large_straight",
-    "yams",
-    "chance",
-]
+BOXES = CLASSIC_BOXES
 STAGES = ["new", "playing", "pencil out", "over"]
 
 
