@@ -11,13 +11,19 @@ with the host. Every write carries an idempotency key (`request_key`).
 """
 
 import functools
+import secrets
+import threading
 from dataclasses import dataclass
 
 from django.contrib import messages
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.db import connection
 from django.http import Http404, HttpResponse, HttpResponseForbidden
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import (
     require_http_methods,
@@ -216,8 +222,74 @@ def _fragment(request, access, name, context, status=200, headers=None):
 
 def sheet_fragment(request, access, state=None):
     """The #sheet fragment alone (for a page that refreshes itself)."""
+    if access.role == "watch" and state is None:
+        game = access.game
+        return HttpResponse(
+            _rendered_once(
+                (game.watch_token, game.version, get_language(), "sheet"),
+                lambda: render_to_string(
+                    f"{TEMPLATE}#sheet",
+                    _context(access, state=game.state()),
+                    request,
+                ),
+            )
+        )
     state = state or access.game.state()
     return _fragment(request, access, "sheet", {"state": state})
+
+
+# --- the watch page: rendered once per version ------------------------------------
+#
+# Every watcher of a game gets the same page for a given version of the game (every
+# write bumps it): each process renders the watch page and its #sheet once per
+# version and language, and hands the same text to the next watchers, so the forty
+# phones of a table that poll in a new entry cost one rendering, not forty
+# (bench/watchers.py). Process memory is safe here, unlike for the version itself:
+# a key names a version that never changes, so no process can serve a stale sheet.
+# Keys hold the watch token, not the primary key: tests (and a restored database)
+# may give a new game the primary key of an old one, never its token.
+# Only the CSRF token differs from one watcher to the next; it goes in last.
+
+_RENDERED = {}
+_RENDERED_MAX = 1024
+_RENDERED_LOCK = threading.Lock()
+_CSRF_SLOT = f"csrf-slot-{secrets.token_hex(16)}"
+
+
+def _rendered_once(key, render_it):
+    text = _RENDERED.get(key)
+    if text is None:
+        text = render_it()
+        with _RENDERED_LOCK:
+            while len(_RENDERED) >= _RENDERED_MAX:
+                del _RENDERED[next(iter(_RENDERED))]
+            _RENDERED[key] = text
+    return text
+
+
+def _watch_page(request, game):
+    access = Access("watch", game)
+    if len(messages.get_messages(request)):
+        # A flash message is for this phone only (and rare here): render as usual.
+        return _page(request, access)
+
+    def render_page():
+        context = _context(access, state=game.state(), dialog=None, done=None)
+        context["tv"] = request.GET.get("tv", "0") != "0"
+        context["csrf_token"] = _CSRF_SLOT
+        return render_to_string(TEMPLATE, context, request)
+
+    # The band's name is in the footer and may change without a new game version;
+    # the full path is in the language form's "next".
+    key = (
+        game.watch_token,
+        game.version,
+        get_language(),
+        request.get_full_path(),
+        game.band.name,
+    )
+    page = _rendered_once(key, render_page)
+    return HttpResponse(page.replace(_CSRF_SLOT, get_token(request)))
 
 
 @require_safe
@@ -235,7 +307,7 @@ def pencil(request, access):
 @require_safe
 def watch(request, watch_token):
     game = get_game_or_404(request, "watch", watch_token, _games())
-    return _page(request, Access("watch", game))
+    return _watch_page(request, game)
 
 
 # --- live: every open page polls its sheet ---------------------------------------
@@ -247,16 +319,20 @@ def watch(request, watch_token):
 # and a stale one would hide an entry.
 
 
+_WATCH_VERSION_SQL = f"SELECT version FROM {Game._meta.db_table} WHERE watch_token = %s"
+
+
 def _version_of(kind, token):
     """The version of the game `token` opens, in one query; None if it opens none."""
     if not tokens.is_well_formed(token):
         return None
     if kind == "watch":
-        return (
-            Game.objects.filter(watch_token=token)
-            .values_list("version", flat=True)
-            .first()
-        )
+        # The hot path of the whole site, every watcher every second: the ORM's
+        # query building costs more than the query itself (bench/throughput.py).
+        with connection.cursor() as cursor:
+            cursor.execute(_WATCH_VERSION_SQL, [token])
+            row = cursor.fetchone()
+        return row[0] if row else None
     # Host and pencil tokens are stored hashed: the indexed prefix finds the
     # candidates, the digest picks the game (as Game.objects.by_host_token does).
     rows = Game.objects.filter(
@@ -276,6 +352,10 @@ def _poll(request, kind, token):
     seen = request.GET.get("v", "")
     if version is not None and seen == str(version):
         return HttpResponse(status=204)
+    if kind == "watch":
+        sheet = _RENDERED.get((token, version, get_language(), "sheet"))
+        if sheet is not None:
+            return HttpResponse(sheet)
     game = get_game_or_404(request, kind, token, _games())
     return sheet_fragment(request, Access(kind, game, "" if kind == "watch" else token))
 
