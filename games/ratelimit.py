@@ -23,6 +23,7 @@ Settings (all optional):
                             any client can send it)
 """
 
+import functools
 import hashlib
 import ipaddress
 import time
@@ -60,6 +61,12 @@ def client_ip(request):
         # stands left of those entries was written by the client and means nothing.
         if len(forwarded) >= proxies:
             candidate = forwarded[-proxies]
+    return _normalised(candidate, remote)
+
+
+# Every poll asks for the client's address: parse each address string once.
+@functools.lru_cache(maxsize=4096)
+def _normalised(candidate, remote):
     try:
         address = ipaddress.ip_address(candidate)
     except ValueError:
