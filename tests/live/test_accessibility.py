@@ -8,6 +8,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
+from tests.axe import AXE_OPTIONS
 from tests.factories import CLASSIC_BOXES, make_game, play
 from tests.games.helpers import host_url, watch_url
 from tests.games.scenarios import CROSS, MADE, count, face, total
@@ -16,20 +17,6 @@ from tests.live.browser import open_box, shoot, watch_console
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SCHEMES = ["light", "dark"]
-AXE_OPTIONS = {
-    "runOnly": {
-        "type": "tag",
-        "values": [
-            "wcag2a",
-            "wcag2aa",
-            "wcag21a",
-            "wcag21aa",
-            "wcag22aa",
-            "best-practice",
-        ],
-    },
-    "resultTypes": ["violations"],
-}
 NAMES = ["Sarah", "Hugo", "Léa", "Tom"]
 BOXES = CLASSIC_BOXES
 

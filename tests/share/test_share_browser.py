@@ -10,24 +10,11 @@ import zxingcpp
 from axe_playwright_python.sync_playwright import Axe
 from PIL import Image
 
+from tests.axe import AXE_OPTIONS
 from tests.factories import make_game
 from tests.share.helpers import finish
 
 SHOTS = Path("/tmp/shots")
-AXE_OPTIONS = {
-    "runOnly": {
-        "type": "tag",
-        "values": [
-            "wcag2a",
-            "wcag2aa",
-            "wcag21a",
-            "wcag21aa",
-            "wcag22aa",
-            "best-practice",
-        ],
-    },
-    "resultTypes": ["violations"],
-}
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
