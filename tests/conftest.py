@@ -1,3 +1,5 @@
+import io
+import logging
 import os
 
 import pytest
@@ -70,3 +72,19 @@ def new_phone(browser):
 @pytest.fixture
 def phone(new_phone):
     return new_phone()
+
+
+@pytest.fixture
+def console():
+    """What the configured (redacting) console handler writes during the test."""
+    from scorekeeper.logging import RedactTokensFilter
+
+    handler = next(
+        h
+        for h in logging.getLogger().handlers
+        if any(isinstance(f, RedactTokensFilter) for f in h.filters)
+    )
+    stream = io.StringIO()
+    previous = handler.setStream(stream)
+    yield stream
+    handler.setStream(previous)

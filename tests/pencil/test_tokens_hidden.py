@@ -2,7 +2,6 @@
 nowhere: not in a database row, not in a log line (SQL included), not in a page
 that does not write."""
 
-import io
 import logging
 import re
 
@@ -12,7 +11,6 @@ from django.test import Client
 
 from games import tokens
 from games.models import Game
-from scorekeeper.logging import RedactTokensFilter
 from tests.pencil.helpers import HTMX, host_url, pencil_url, request_key
 from tests.security.test_tokens import every_stored_value
 
@@ -29,20 +27,6 @@ LOGGERS = [
     "bands",
     "scorekeeper",
 ]
-
-
-@pytest.fixture
-def console():
-    """What the configured (redacting) console handler writes during the test."""
-    handler = next(
-        h
-        for h in logging.getLogger().handlers
-        if any(isinstance(f, RedactTokensFilter) for f in h.filters)
-    )
-    stream = io.StringIO()
-    previous = handler.setStream(stream)
-    yield stream
-    handler.setStream(previous)
 
 
 @pytest.fixture

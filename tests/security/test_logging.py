@@ -1,26 +1,11 @@
 """Capability tokens never reach the logs."""
 
-import io
 import logging
 
 import pytest
 
-from scorekeeper.logging import RedactTokensFilter, redact
+from scorekeeper.logging import redact
 from tests.factories import make_game
-
-
-@pytest.fixture
-def console():
-    """What the configured console handler writes, for the duration of a test."""
-    handler = next(
-        h
-        for h in logging.getLogger().handlers
-        if any(isinstance(f, RedactTokensFilter) for f in h.filters)
-    )
-    stream = io.StringIO()
-    previous = handler.setStream(stream)
-    yield stream
-    handler.setStream(previous)
 
 
 @pytest.mark.django_db
