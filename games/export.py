@@ -577,6 +577,8 @@ def import_game(raw, band):
             _("Le fichier a été modifié : le gagnant ne correspond pas.")
         )
     _keep_times(game, made, entries, created_at, finished_at)
+    if finished_at is not None:
+        _counted_once(game)
     return game, host_token
 
 
@@ -605,6 +607,27 @@ def _keep_times(game, made, entries, created_at, finished_at):
         BandGame.objects.filter(band_id=game.band_id, game_id=game.pk).update(
             played_at=finished_at
         )
+
+
+def _counted_once(game):
+    """The band's history outlives the purge, so it usually remembers the game a
+    file brings back (or an earlier import of the same file): the import takes
+    that place in the history instead of counting the game, its winner and its
+    scores twice. The same game is the same end time, variant, seats, names and
+    scores."""
+    from bands.models import BandGame
+
+    def scores(band_game):
+        return sorted(band_game.scores.values_list("seat", "name", "score"))
+
+    mine = BandGame.objects.get(band_id=game.band_id, game_id=game.pk)
+    same = scores(mine)
+    earlier = BandGame.objects.filter(
+        band_id=game.band_id, played_at=mine.played_at, preset=mine.preset
+    ).exclude(pk=mine.pk)
+    for other in earlier:
+        if scores(other) == same:
+            other.delete()
 
 
 # --- a band's history as CSV --------------------------------------------------

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from django.conf import settings
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from fpdf import FPDF
 
 from games.messages import tr
@@ -145,7 +146,11 @@ def footer_lines(variant):
     if len(variant.columns) > 1 or variant.columns[0] != "free":
         lines.append(
             _("Colonnes — %(rules)s.")
-            % {"rules": " ; ".join(order[c] for c in variant.columns)}
+            % {
+                "rules": pgettext("list separator", " ; ").join(
+                    order[c] for c in variant.columns
+                )
+            }
         )
     if variant.saved_rolls:
         lines.append(

@@ -22,6 +22,18 @@ PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture(autouse=True)
+def _default_language():
+    # A request in English leaves English active in the thread (LocaleMiddleware
+    # does not switch back): every test starts in the site's language.
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.fixture(autouse=True)
 def _fresh_cache():
     from django.core.cache import cache
 

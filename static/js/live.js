@@ -13,6 +13,9 @@
   // Wi-Fi, whose power saving can add a couple of hundred milliseconds.
   var VISIBLE_MS = 750;
   var HIDDEN_MS = 30000;
+  // A finished game can still be reopened by the host undoing the last box: the
+  // winner screen keeps listening, slowly (one request per phone every 5 s).
+  var FINISHED_MS = 5000;
   var MAX_BACKOFF_MS = 15000;
   // A poll that never settles (a swap that threw) must not stop the polling.
   var STUCK_MS = 10000;
@@ -44,7 +47,7 @@
   function hidden() { return document.visibilityState === "hidden"; }
 
   function period() {
-    var base = hidden() ? HIDDEN_MS : VISIBLE_MS;
+    var base = hidden() ? HIDDEN_MS : (finished() ? FINISHED_MS : VISIBLE_MS);
     return failures ? Math.min(base * Math.pow(2, failures), Math.max(base, MAX_BACKOFF_MS)) : base;
   }
 
@@ -62,8 +65,7 @@
   function tick() {
     timer = null;
     if (busy && Date.now() - startedAt > STUCK_MS) { busy = false; }
-    // Over: no more polling (a swap that reopens the game starts it again).
-    if (finished()) { return; }
+    if (!sheet()) { return; }
     // An open dialog (entry, undo, rename) is never disturbed; nor is a request
     // still on its way.
     if (busy || !window.htmx || document.querySelector("dialog[open]")) {
@@ -147,8 +149,9 @@
   });
 
   document.addEventListener("htmx:afterSettle", function () {
-    // Undoing the last box reopens a finished game: watch it again.
-    if (root && !timer && !busy && !finished()) { schedule(period()); }
+    // A swap that reopens a finished game (the host undid the last box): back to
+    // the quick pace at once rather than after the slow one.
+    if (root && !busy && !finished() && timer) { schedule(period()); }
   });
 
   // --- the screen stays awake --------------------------------------------------------

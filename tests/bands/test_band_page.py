@@ -223,3 +223,13 @@ def test_a_long_history_shows_the_ten_latest_games_and_folds_the_others(client):
     assert shown.count('<li class="band-game">') == 10
     assert folded.count('<li class="band-game">') == 3
     assert "Les 3 parties précédentes" in folded
+
+
+@pytest.mark.django_db
+def test_the_rivals_line_has_no_french_space_in_english(client, band_of_three):
+    band, _ = band_of_three
+    english = client.get(band_url(band), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert '<span class="band-name">Zoé</span>:' in english
+    assert "&nbsp;:" not in english
+    french = client.get(band_url(band), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert '<span class="band-name">Zoé</span>&nbsp;:' in french

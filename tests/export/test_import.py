@@ -288,3 +288,31 @@ def test_an_accepted_upload_opens_the_new_games_host_page(client):
     new_token = response["Location"].rstrip("/").split("/")[-1]
     assert Game.objects.by_host_token(new_token) == new_game
     assert new_game.band_id == game.band_id
+
+
+@pytest.mark.django_db
+def test_importing_a_game_the_band_remembers_does_not_count_it_twice():
+    game, _host = worked_example()
+    data = encode(exported(game))
+    # Purged after 30 days: the band's history keeps the result.
+    Game.objects.filter(pk=game.pk).delete()
+    assert BandGame.objects.filter(band=game.band).count() == 1
+    import_game(data, game.band)
+    second, _token = import_game(data, game.band)
+    results = BandGame.objects.filter(band=game.band)
+    assert [r.game_id for r in results] == [second.pk]
+    wins = game.band.results.filter(scores__won=True).values_list(
+        "scores__name", flat=True
+    )
+    assert list(wins) == ["Sarah"]
+
+
+@pytest.mark.django_db
+def test_a_rematch_with_the_same_scores_stays_in_the_history():
+    game, _host = worked_example()
+    rematch, _host = worked_example(band=game.band)
+    new_game, _token = import_game(encode(exported(game)), game.band)
+    kept = set(
+        BandGame.objects.filter(band=game.band).values_list("game_id", flat=True)
+    )
+    assert kept == {rematch.pk, new_game.pk}

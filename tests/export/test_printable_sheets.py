@@ -3,6 +3,7 @@
 import io
 
 import pytest
+from django.utils import translation
 from pypdf import PdfReader
 
 from games import pdf, rules
@@ -158,3 +159,13 @@ def test_sheets_are_portrait_while_cells_stay_writable_then_landscape():
     assert pdf.orientation_for(4, 2) == "portrait"
     assert pdf.orientation_for(4, 3) == "landscape"
     assert pdf.orientation_for(4, 4) == "landscape"
+
+
+def test_the_column_rules_are_listed_with_each_languages_punctuation():
+    _variant, content = blank("classic", ["down", "up"], "1")
+    assert "de haut en bas ; montante" in pdf_text(content)
+    with translation.override("en"):
+        _variant, content = blank("classic", ["down", "up"], "1")
+    text = pdf_text(content)
+    assert "top to bottom; up" in text
+    assert " ; " not in text
