@@ -4,6 +4,7 @@ The rules engine (`games.rules`) knows what a box is worth; these models store w
 the host entered, in order, and replay it through the engine to get every total.
 """
 
+import contextlib
 import datetime
 from dataclasses import dataclass
 from functools import cached_property
@@ -11,7 +12,7 @@ from functools import cached_property
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
-from django.db.models import F, Q
+from django.db.models import F, OuterRef, Q, Subquery
 from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -251,7 +252,49 @@ class Game(models.Model):
         entries = list(self.entries.filter(undone_at__isnull=True).order_by("seq"))
         return GameState.build(self, players, entries)
 
+    def read(self, *, request_key="", undo_key=""):
+        """What a write reads before it takes the lock: the sheets, the version and
+        the last sequence number they are at, and the entry this request's
+        idempotency key (`request_key` of a record, `undo_key` of an undo) already
+        made or undid. Two queries, whatever the size of the game.
+
+        The version is read with the players, before the entries: if the locked
+        game still has it, nothing was written since the first of these queries
+        (every write bumps it), so all of it still holds under the lock.
+        """
+        last_seq = Entry.objects.filter(game=OuterRef("game")).order_by("-seq")
+        players = list(
+            self.players.annotate(
+                game_version=F("game__version"),
+                last_seq=Subquery(last_seq.values("seq")[:1]),
+            )
+        )
+        key_field, key = (
+            ("request_key", request_key) if request_key else ("undo_key", undo_key)
+        )
+        wanted = Q(undone_at__isnull=True)
+        if key:
+            # The entry of a retried request, undone or not, in the same query.
+            wanted |= Q(**{key_field: key})
+        entries = list(self.entries.filter(wanted).order_by("seq"))
+        done = next((e for e in entries if key and getattr(e, key_field) == key), None)
+        active = [e for e in entries if e.undone_at is None]
+        return Reading(
+            state=GameState.build(self, players, active),
+            version=players[0].game_version if players else None,
+            last_seq=(players[0].last_seq or 0) if players else 0,
+            request_key=request_key,
+            undo_key=undo_key,
+            done=done,
+        )
+
     # --- writing -----------------------------------------------------------
+    #
+    # SQLite has one write lock for the whole database: whatever runs between
+    # BEGIN IMMEDIATE and COMMIT makes every other game's writer wait. So a write
+    # reads and replays before the lock (`read`, `_plan`) and, under the lock,
+    # only checks that the version did not move before it inserts and bumps;
+    # if it did move, it reads again there, as a write without a reading does.
 
     def record(
         self,
@@ -263,6 +306,7 @@ class Game(models.Model):
         request_key="",
         seen_version=None,
         by=None,
+        reading=None,
     ):
         """Records one box for one player and returns the Entry.
 
@@ -270,48 +314,87 @@ class Game(models.Model):
         so a double tap or a retry after a dropped connection never counts twice;
         if that entry has been undone since, `AlreadyUndone` (nothing recorded).
         `by` ("host" or "pencil") is who writes: one writer at a time (see
-        `_check_writer`).
+        `_check_writer`). `reading`: what `read(request_key=…)` found just before.
         """
+        return self.record_move(
+            player_id,
+            column,
+            box,
+            entry,
+            request_key=request_key,
+            seen_version=seen_version,
+            by=by,
+            reading=reading,
+        )[0]
+
+    def record_move(
+        self,
+        player_id,
+        column,
+        box,
+        entry,
+        *,
+        request_key="",
+        seen_version=None,
+        by=None,
+        reading=None,
+    ):
+        """`record`, returning (Entry, GameState once it is on the sheet): the
+        caller shows the sheets after the entry without reading them back."""
+        move = (player_id, column, box, entry, request_key)
+        if reading is not None and reading.request_key != request_key:
+            reading = None
+        planned = None
+        if reading is not None and reading.done is None:
+            # A refusal is decided under the lock, after the checks that go first.
+            with contextlib.suppress(ScoreRefused):
+                planned = self._plan(reading, *move)
         with transaction.atomic():
             game = self._locked()
-            done = game.entry_for_request(request_key)
-            if done is not None:
-                if done.undone:
+            if reading is None or reading.version != game.version:
+                reading, planned = self.read(request_key=request_key), None
+            if reading.done is not None:
+                if reading.done.undone:
                     raise AlreadyUndone()
-                return done
+                return reading.done, reading.state
             self._check_writer(game, by)
             if is_stale(seen_version, game.version):
                 raise StaleVersion()
-            state = game.state()
-            sheet, scored, _after = state.check_move(player_id, column, box, entry)
-            slot = sum(1 for e in sheet.entries if e.column == column and e.box == box)
+            made, after = planned or self._plan(reading, *move)
             now = timezone.now()
+            made.created_at = now
             try:
-                with transaction.atomic():
-                    made = Entry.objects.create(
-                        game=game,
-                        player_id=sheet.player.pk,
-                        column=column,
-                        box=box,
-                        slot=slot,
-                        data=entry,
-                        points=scored.points,
-                        seq=(game.entries.aggregate(m=models.Max("seq"))["m"] or 0) + 1,
-                        request_key=request_key,
-                        created_at=now,
-                    )
+                # The unique (game, seq) and one-entry-per-box constraints catch
+                # what the version check cannot see; no savepoint needed: the
+                # refusal rolls the whole write back.
+                made.save(force_insert=True)
             except IntegrityError as exc:
                 raise StaleVersion() from exc
-            game._bump(now)
+            game._bump(now, **({"finished_at": now} if after.finished else {}))
             self._follow(game)
-            # The sheets after this entry, replayed in memory: no need to read
-            # back what was just written.
-            after = state.with_entry(made)
             if after.finished:
-                Game.objects.filter(pk=self.pk).update(finished_at=now)
                 self.finished_at = now
                 self.band.record_result(self, after)
-            return made
+            return made, after
+
+    def _plan(self, reading, player_id, column, box, entry, request_key):
+        """(unsaved Entry, GameState after it) for a move checked on `reading`."""
+        state = reading.state
+        sheet, scored, _after = state.check_move(player_id, column, box, entry)
+        slot = sum(1 for e in sheet.entries if e.column == column and e.box == box)
+        made = Entry(
+            game=self,
+            player=sheet.player,
+            column=column,
+            box=box,
+            slot=slot,
+            data=entry,
+            points=scored.points,
+            # Undone entries keep their number: the next one comes after them all.
+            seq=reading.last_seq + 1,
+            request_key=request_key,
+        )
+        return made, state.with_entry(made)
 
     def entry_for_request(self, request_key):
         """The entry a request with this idempotency key already made, or None."""
@@ -323,37 +406,49 @@ class Game(models.Model):
         """What recording that entry would do (see `GameState.check_move`), unsaved."""
         return Preview.build(self.state(), player_id, column, box, entry)
 
-    def undo_last(self, *, seen_version=None, request_key="", by=None):
+    def undo_last(self, *, seen_version=None, request_key="", by=None, reading=None):
         """Marks the last active entry undone (kept in the log); returns it or None.
 
         A repeated request (same `request_key`) returns the entry it already undid
-        instead of undoing one more.
+        instead of undoing one more. `reading`: what `read(undo_key=…)` found.
         """
+        return self.undo_move(
+            seen_version=seen_version, request_key=request_key, by=by, reading=reading
+        )[0]
+
+    def undo_move(self, *, seen_version=None, request_key="", by=None, reading=None):
+        """`undo_last`, returning (Entry or None, GameState after the undo)."""
+        if reading is not None and reading.undo_key != request_key:
+            reading = None
         with transaction.atomic():
             game = self._locked()
-            if request_key:
-                done = game.entries.filter(undo_key=request_key).first()
-                if done is not None:
-                    return done
+            if reading is None or reading.version != game.version:
+                reading = self.read(undo_key=request_key)
+            if reading.done is not None:
+                return reading.done, reading.state
             self._check_writer(game, by)
             if is_stale(seen_version, game.version):
                 raise StaleVersion()
-            last = game.entries.filter(undone_at__isnull=True).order_by("-seq").first()
+            last = reading.state.last_entry()
             if last is None:
-                return None
+                return None, reading.state
             now = timezone.now()
             Entry.objects.filter(pk=last.pk, undone_at__isnull=True).update(
                 undone_at=now, undo_key=request_key
             )
             was_finished = game.finished_at is not None
-            Game.objects.filter(pk=game.pk).update(finished_at=None)
-            game._bump(now)
+            game._bump(now, finished_at=None)
             self._follow(game)
             self.finished_at = None
             if was_finished:
                 self.band.forget_result(self)
             last.undone_at = now
-            return last
+            last.undo_key = request_key
+        # Replayed after the commit: these sheets are only shown.
+        sheets = reading.state.sheets
+        kept = [e for sheet in sheets for e in sheet.entries if e.pk != last.pk]
+        players = [sheet.player for sheet in sheets]
+        return last, GameState.build(self, players, sorted(kept, key=lambda e: e.seq))
 
     def rename(self, player_id, new_name):
         name = clean_name(new_name)
@@ -447,9 +542,10 @@ class Game(models.Model):
         # IMMEDIATE transactions already serialise every writer.
         return Game.objects.select_for_update().get(pk=self.pk)
 
-    def _bump(self, now):
+    def _bump(self, now, **changes):
+        """Moves the version on (with `changes` to the game, in the same UPDATE)."""
         updated = Game.objects.filter(pk=self.pk, version=self.version).update(
-            version=F("version") + 1, last_activity_at=now
+            version=F("version") + 1, last_activity_at=now, **changes
         )
         if updated != 1:
             raise StaleVersion()
@@ -534,6 +630,18 @@ class Entry(models.Model):
 
 
 @dataclass
+class Reading:
+    """A game as a write request read it before the lock (see `Game.read`)."""
+
+    state: object  # GameState
+    version: int | None
+    last_seq: int
+    request_key: str
+    undo_key: str
+    done: Entry | None
+
+
+@dataclass
 class PlayerSheet:
     player: Player
     sheet: object  # rules.Sheet
@@ -543,9 +651,15 @@ class PlayerSheet:
     def turns(self):
         return len(self.entries)
 
+    @cached_property
+    def totals(self):
+        """The sheet's rules.SheetTotals, worked out once: the page asks for them
+        again and again (ranking, headers, standings) and the sheet never changes."""
+        return self.sheet.totals()
+
     @property
     def total(self):
-        return self.sheet.totals().total
+        return self.totals.total
 
 
 @dataclass

@@ -503,10 +503,12 @@ def preview(request, access, player_id, column, box):
     return _page(request, access, state=state, dialog=dialog)
 
 
-def _recorded(request, access, entry):
-    """The answer to a recorded entry: the fresh sheet and the "Annuler" offer."""
+def _recorded(request, access, entry, state=None):
+    """The answer to a recorded entry: the fresh sheet and the "Annuler" offer.
+    `state`: the sheets with the entry on them, when the caller has them."""
     if request.htmx:
-        state = access.game.state()
+        if state is None:
+            state = access.game.state()
         done = {
             "entry": entry,
             "player": state.player_of(entry),
@@ -522,18 +524,19 @@ def _recorded(request, access, entry):
     return redirect(f"{access.page_url}?done={entry.seq}")
 
 
-def _retried(request, access, key):
-    """The answer to a request already made with this idempotency key, or None.
+def _retried(request, access, already, state=None):
+    """The answer to a request already made with this idempotency key (`already`,
+    its entry), or None if there is none.
 
     A second tap on Valider, or a retry after a lost answer, gets the answer of
     the first one: recorded, not "it is Hugo's turn now"; and if that entry was
-    undone since, it says so and records nothing."""
-    already = access.game.entry_for_request(key)
+    undone since, it says so and records nothing. `state`: the sheets as read
+    with `already`, if at hand."""
     if already is None:
         return None
     if already.undone:
-        return _refused(request, access, AlreadyUndone())
-    return _recorded(request, access, already)
+        return _refused(request, access, AlreadyUndone(), state)
+    return _recorded(request, access, already, state)
 
 
 @require_POST
@@ -541,7 +544,10 @@ def _retried(request, access, key):
 def record(request, access, player_id, column, box):
     game = access.game
     key = request.POST.get("request_key", "")[:64]
-    answer = _retried(request, access, key)
+    # Read once, here, and handed to the model: the form is checked, the entry
+    # replayed and the sheet answered from this reading (see Game.read).
+    reading = game.read(request_key=key)
+    answer = _retried(request, access, reading.done, reading.state)
     if answer is not None:
         return answer
     if not access.can_write:
@@ -550,7 +556,7 @@ def record(request, access, player_id, column, box):
     # an error on a hidden field.
     if is_stale(request.POST.get("seen_version") or None, game.version):
         return _refused(request, access, StaleVersion())
-    state = game.state()
+    state = reading.state
     try:
         sheet, form = _entry_form(state, player_id, column, box, request.POST)
     except ScoreRefused as refusal:
@@ -558,7 +564,7 @@ def record(request, access, player_id, column, box):
             raise Http404 from refusal
         # Its twin (same key) may have been recorded since this request read the
         # game: then that is the answer, not "the box is taken".
-        answer = _retried(request, access, key)
+        answer = _retried(request, access, game.entry_for_request(key))
         if answer is not None:
             return answer
         return _refused(request, access, refusal, state)
@@ -566,7 +572,7 @@ def record(request, access, player_id, column, box):
         dialog = _entry_dialog(sheet, form, column, box, access=access)
         return _dialog(request, access, state, dialog, status=422)
     try:
-        entry = game.record(
+        entry, after = game.record_move(
             player_id,
             column,
             box,
@@ -574,6 +580,7 @@ def record(request, access, player_id, column, box):
             request_key=form.cleaned_data.get("request_key") or "",
             seen_version=form.cleaned_data.get("seen_version"),
             by=access.writer,
+            reading=reading,
         )
     except ScoreRefused as refusal:
         if refusal.code != "invalid":
@@ -581,7 +588,7 @@ def record(request, access, player_id, column, box):
         form.add_error(None, refusal.message)
         dialog = _entry_dialog(sheet, form, column, box, access=access)
         return _dialog(request, access, state, dialog, status=422)
-    return _recorded(request, access, entry)
+    return _recorded(request, access, entry, after)
 
 
 # --- undo and rename ---------------------------------------------------------------
@@ -611,15 +618,16 @@ def undo(request, access):
     if not form.is_valid():
         # A garbled confirmation is no licence to undo without the stale check.
         return _refused(request, access, StaleVersion())
+    key = request.POST.get("request_key", "")[:64]
     try:
-        undone = game.undo_last(
+        undone, state = game.undo_move(
             seen_version=form.cleaned_data.get("seen_version"),
-            request_key=request.POST.get("request_key", "")[:64],
+            request_key=key,
             by=access.writer,
+            reading=game.read(undo_key=key),
         )
     except ScoreRefused as refusal:
         return _refused(request, access, refusal)
-    state = game.state()
     if undone is None:
         notice = _("Rien à annuler.")
     else:

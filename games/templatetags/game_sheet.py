@@ -2,9 +2,13 @@
 per player (and per sheet column), built from the replayed GameState."""
 
 from dataclasses import dataclass, field
+from html import escape
 
 from django import template
+from django.conf import settings
 from django.urls import reverse
+from django.utils.formats import localize
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -44,7 +48,7 @@ def game_url(context, name, **kwargs):
     return access_url(context["access"], name, **kwargs)
 
 
-@dataclass
+@dataclass(slots=True)
 class Cell:
     text: str = ""
     state: str = "empty"  # empty, open, filled, crossed, total
@@ -76,6 +80,7 @@ class Head:
     gap: int = 0  # points behind the leader
     totals: object = None  # rules.SheetTotals
     detail: list = field(default_factory=list)  # [(Row, [Cell])] of this player
+    detail_html: str = ""  # its <tr>s of the end screen (see `markup` below)
 
     @property
     def name(self):
@@ -104,6 +109,13 @@ class Table:
     span: int  # value columns per player
     current: Head | None = None
     ranking: list = field(default_factory=list)  # [(rank, Head, tied)]
+    # The repeated parts of the sheet as markup, escaped and marked safe (see
+    # `markup` below): <col>s, player <th>s, column <th>s, <tr>s, standings <li>s.
+    cols_html: str = ""
+    heads_html: str = ""
+    subheads_html: str = ""
+    rows_html: str = ""
+    standings_html: str = ""
 
     @property
     def crowded(self):
@@ -121,23 +133,55 @@ def short_name(name):
     return name if len(name) <= 6 else name[:5] + "…"
 
 
+def url_maker(access, name, **samples):
+    """f(*values) -> access_url(access, name, **samples with those values), for one
+    reverse() per sheet rather than one per link. The parameters end the URL
+    (…/<player_id>/<column>/<box>/) and their values are the rules' identifiers
+    (numbers, [a-z_] keys): nothing in them for reverse() to quote."""
+    tail = "".join(f"{value}/" for value in samples.values())
+    sample = access_url(access, name, **samples)
+    if not sample.endswith("/" + tail):
+        return lambda *values: access_url(
+            access, name, **dict(zip(samples, values, strict=True))
+        )
+    prefix = sample[: -len(tail)]
+    return lambda *values: prefix + "".join(f"{value}/" for value in values)
+
+
 @register.simple_tag(takes_context=True)
 def sheet_table(context):
     state, access = context["state"], context["access"]
     variant = state.game.variant
     columns = list(variant.columns)
-    multi = len(columns) > 1
+    span = len(columns)
+    multi = span > 1
     current = state.current.player.pk if state.current else None
     can_write = access.can_write and not state.finished
+    box_url = (
+        url_maker(access, "box", player_id=0, column="column", box="box")
+        if can_write
+        else None
+    )
+    # The same few sentences for every cell: translated once per sheet.
+    box_labels = {box.key: tr(box.label) for box in variant.boxes}
+    crossed_label = _("%(name)s, %(box)s : barré")
+    filled_label = _("%(name)s, %(box)s : %(points)s")
+    open_label = _("%(name)s, %(box)s : remplir")
+    add_yams = " — " + _("ajouter un Yams")
+    column_labels = (
+        {column: tr(variant.column_label(column)) for column in columns}
+        if multi
+        else {}
+    )
 
     heads, subheads, per_sheet = [], [], []
     for sheet in state.sheets:
         is_current = sheet.player.pk == current
-        totals = sheet.sheet.totals()
+        totals = sheet.totals
         heads.append(
             Head(
                 sheet,
-                len(columns),
+                span,
                 is_current,
                 short_name(sheet.player.name),
                 totals.total,
@@ -153,62 +197,52 @@ def sheet_table(context):
             else set()
             for column in columns
         }
-        for index, column in enumerate(columns):
-            subheads.append(
-                SubHead(
-                    column,
-                    COLUMN_SYMBOLS[column],
-                    tr(variant.column_label(column)),
-                    is_current,
-                    index == 0,
+        if multi:
+            for index, column in enumerate(columns):
+                subheads.append(
+                    SubHead(
+                        column,
+                        COLUMN_SYMBOLS[column],
+                        column_labels[column],
+                        is_current,
+                        index == 0,
+                    )
                 )
-            )
         per_sheet.append((sheet, is_current, cells, totals, free))
 
     def box_cells(box):
         row = []
+        label = box_labels[box.key]
         for sheet, is_current, cells, _totals, free in per_sheet:
+            name = sheet.player.name
+            pk = sheet.player.pk
             for index, column in enumerate(columns):
-                entries = cells.get((column, box.key), [])
+                entries = cells.get((column, box.key))
                 cell = Cell(current=is_current, first=index == 0)
-                name = sheet.player.name
                 if entries:
                     crossed = all(e.data.get("kind") == "cross" for e in entries)
                     points = sum(e.points for e in entries)
                     if crossed:
                         cell.text, cell.state = "—", "crossed"
-                        cell.label = _("%(name)s, %(box)s : barré") % {
-                            "name": name,
-                            "box": tr(box.label),
-                        }
                     else:
                         cell.text, cell.state = str(points), "filled"
-                        cell.label = _("%(name)s, %(box)s : %(points)s") % {
-                            "name": name,
-                            "box": tr(box.label),
-                            "points": points,
-                        }
                     extras = sum(1 for e in entries if e.data.get("extra_yams"))
                     if extras:
                         cell.small = f"+{100 * extras}"
                     if len(entries) > 1:
                         cell.small = f"×{len(entries)}"
+                # Only a box that opens its dialog is read out (aria-label).
                 if box.key in free[column]:
-                    cell.url = access_url(
-                        access,
-                        "box",
-                        player_id=sheet.player.pk,
-                        column=column,
-                        box=box.key,
-                    )
+                    cell.url = box_url(pk, column, box.key)
+                    words = {"name": name, "box": label}
                     if not entries:
                         cell.state = "open"
-                        cell.label = _("%(name)s, %(box)s : remplir") % {
-                            "name": name,
-                            "box": tr(box.label),
-                        }
+                        cell.label = open_label % words
+                    elif crossed:
+                        cell.label = crossed_label % words + add_yams
                     else:
-                        cell.label += " — " + _("ajouter un Yams")
+                        words["points"] = points
+                        cell.label = filled_label % words + add_yams
                 row.append(cell)
         return row
 
@@ -223,12 +257,16 @@ def sheet_table(context):
 
     upper_boxes = [b for b in variant.boxes if b.section == "upper"]
     lower_boxes = [b for b in variant.boxes if b.section == "lower"]
+    upper_label = _("%(name)s, total haut : %(upper)s / %(target)s")
+    bonus_label = _("%(name)s, bonus : %(bonus)s")
+    no_bonus_label = _("%(name)s, pas de bonus")
+    missing_label = _("%(name)s, bonus : il manque %(missing)s")
 
     def upper(cell, t, sheet, column):
         cell.text = str(t.upper)
         if not t.bonus:
             cell.small = f"/{t.upper_target}"
-        cell.label = _("%(name)s, total haut : %(upper)s / %(target)s") % {
+        cell.label = upper_label % {
             "name": sheet.player.name,
             "upper": t.upper,
             "target": t.upper_target,
@@ -238,16 +276,16 @@ def sheet_table(context):
         name = sheet.player.name
         if t.bonus:
             cell.text, cell.tone = f"+{t.bonus}", "good"
-            cell.label = _("%(name)s, bonus : %(bonus)s") % {
+            cell.label = bonus_label % {
                 "name": name,
                 "bonus": t.bonus,
             }
         elif all(sheet.sheet.filled(column, b.key) for b in upper_boxes):
             cell.text, cell.tone = "0", "muted"
-            cell.label = _("%(name)s, pas de bonus") % {"name": name}
+            cell.label = no_bonus_label % {"name": name}
         else:
             cell.text, cell.tone = f"−{t.upper_missing}", "muted"
-            cell.label = _("%(name)s, bonus : il manque %(missing)s") % {
+            cell.label = missing_label % {
                 "name": name,
                 "missing": t.upper_missing,
             }
@@ -262,13 +300,11 @@ def sheet_table(context):
         cell.text = str(t.total)
         cell.state = "total" if multi else "grand"
 
-    upper_boxes = [b for b in variant.boxes if b.section == "upper"]
-    lower_boxes = [b for b in variant.boxes if b.section == "lower"]
     rows = [
         Row(
             b.key,
             pgettext("abréviation", b.short),
-            tr(b.label),
+            box_labels[b.key],
             "box",
             box_cells(b),
             "upper",
@@ -298,7 +334,7 @@ def sheet_table(context):
         Row(
             b.key,
             pgettext("abréviation", b.short),
-            tr(b.label),
+            box_labels[b.key],
             "box",
             box_cells(b),
             "lower",
@@ -346,7 +382,6 @@ def sheet_table(context):
             )
         )
     leader = max(head.total for head in heads)
-    span = len(columns)
     for index, head in enumerate(heads):
         head.gap = leader - head.total
         for row in rows:
@@ -357,9 +392,9 @@ def sheet_table(context):
     by_player = {head.sheet.player.pk: head for head in heads}
     ranked = state.ranking()
     ranks = [rank for rank, _sheet in ranked]
-    return Table(
+    table = Table(
         heads=heads,
-        subheads=subheads if multi else [],
+        subheads=subheads,
         rows=rows,
         width=len(heads) * span,
         span=span,
@@ -368,4 +403,183 @@ def sheet_table(context):
             (rank, by_player[sheet.player.pk], ranks.count(rank) > 1)
             for rank, sheet in ranked
         ],
+    )
+    markup(table, access, state.finished)
+    return table
+
+
+# --- the markup ------------------------------------------------------------------
+#
+# The cells of the sheet, its column heads and standings are written here as
+# strings, not by the template: they are ~150 cells drawn again on every score entry
+# and on every version the watchers poll, and Django's template engine spent ~5 ms
+# on them (some fifteen nodes a cell), the largest CPU cost of the live pages on a
+# 2-core server (issue 9); built here they cost a tenth of that. The template keeps
+# the page's structure around them. Escaping is by hand, the way the template does
+# it: every text a player or a catalogue supplies goes through `escape` (what {{ }}
+# does: django.utils.html.escape is this one), numbers through `number` ({{ }}
+# localizes them), and a {% blocktranslate %} sentence escapes the values put in it,
+# not itself. tests/games/test_sheet_markup.py and tests/pencil/
+# test_hostile_names.py hold that in place.
+
+
+def markup(table, access, finished):
+    """Fills the *_html fields of the table (and of its heads once finished)."""
+    crossed = escape(_("barré"))
+    rename_url = url_maker(access, "rename", player_id=0) if access.can_rename else None
+    words = {
+        "rename": escape(_("Renommer")),
+        "pts": _("%(total)s pts"),
+        "behind": _("%(gap)s derrière"),
+        "total": escape(_("Total")),
+        "first": escape(pgettext("leader", "1er")),
+    }
+    several = len(table.heads) > 1
+    table.cols_html = mark_safe("".join(col_html(head) for head in table.heads))
+    table.heads_html = mark_safe(
+        "".join(head_html(head, rename_url, several, words) for head in table.heads)
+    )
+    table.subheads_html = mark_safe(
+        "".join(subhead_html(sub) for sub in table.subheads)
+    )
+    table.rows_html = mark_safe(
+        "\n".join(row_html(row, table.span, crossed) for row in table.rows)
+    )
+    table.standings_html = mark_safe(
+        "\n".join(standing_html(rank, head) for rank, head, _tied in table.ranking)
+    )
+    if finished:
+        for head in table.heads:
+            head.detail_html = mark_safe(
+                "\n".join(
+                    detail_row_html(row, cells, crossed) for row, cells in head.detail
+                )
+            )
+
+
+def number(value):
+    """An int as {{ }} prints it: localized, which only changes it with
+    USE_THOUSAND_SEPARATOR."""
+    return localize(value) if settings.USE_THOUSAND_SEPARATOR else str(value)
+
+
+def col_html(head):
+    current = " is-current" if head.current else ""
+    return f'<col span="{head.span}" class="col-player{current}">'
+
+
+def head_html(head, rename_url, several, words):
+    """A player's <th>: the name (a rename link for the host, else a popover with
+    the total), the total and the gap to the leader."""
+    name, short, pk = escape(head.name), escape(head.short), head.sheet.player.pk
+    current = " is-current" if head.current else ""
+    if rename_url:
+        url = escape(rename_url(pk))
+        who = (
+            f'<a class="player-name" href="{url}" hx-get="{url}"'
+            f' hx-target="#dialog-body" hx-swap="outerHTML" title="{name}">'
+            f'<span class="visually-hidden">{words["rename"]} </span>{short}</a>'
+        )
+    else:
+        pop = words["pts"] % {"total": number(head.total)}
+        if head.gap:
+            pop += " · " + words["behind"] % {"gap": number(head.gap)}
+        who = (
+            f'<button type="button" class="player-name" popovertarget="player-{pk}"'
+            f' title="{name}">{short}</button> <span popover id="player-{pk}"'
+            f' class="player-pop">{name} · {pop}</span>'
+        )
+    if head.gap:
+        gap = f"−{number(head.gap)}"
+    elif several and head.total:
+        gap = words["first"]
+    else:
+        gap = "&nbsp;"
+    return (
+        f'<th scope="col" colspan="{head.span}" class="player{current}">{who}'
+        f' <span class="player-total" title="{words["total"]}">'
+        f"{number(head.total)}</span>"
+        f' <span class="player-gap">{gap}</span></th>'
+    )
+
+
+def subhead_html(sub):
+    current = " is-current" if sub.current else ""
+    first = " is-first" if sub.first else ""
+    label = escape(sub.label)
+    return (
+        f'<th scope="col" class="sub{current}{first}" title="{label}">'
+        f'<span aria-hidden="true">{escape(sub.symbol)}</span>'
+        f'<span class="visually-hidden">{label}</span></th>'
+    )
+
+
+def row_html(row, span, crossed):
+    section = f" section-{row.section}" if row.section else ""
+    colspan = f' colspan="{span}"' if row.kind in ("grand", "bank") else ""
+    cells = "".join(cell_html(cell, colspan, crossed) for cell in row.cells)
+    return (
+        f'<tr class="row-{row.kind} row-{row.key}{section}">'
+        f'<th scope="row" title="{escape(row.title)}">{escape(row.label)}</th>'
+        f"{cells}</tr>"
+    )
+
+
+def cell_html(cell, colspan, crossed):
+    """One <td>; `colspan` is "" or its attribute, `crossed` the escaped hidden
+    word read out for a crossed box."""
+    classes = "cell cell-" + cell.state
+    if cell.current:
+        classes += " is-current"
+    if cell.first:
+        classes += " is-first"
+    if cell.tone:
+        classes += " tone-" + cell.tone
+    # A cell's text and small print are numbers and signs written by sheet_table,
+    # never a player's words: nothing to escape.
+    small = f"<small>{cell.small}</small>" if cell.small else ""
+    if cell.url:
+        url = escape(cell.url)
+        if cell.text:
+            mark = f'<span class="num">{cell.text}</span>'
+        else:
+            mark = '<span class="tap-mark" aria-hidden="true">+</span>'
+        body = (
+            f'<a class="tap" href="{url}" hx-get="{url}" hx-target="#dialog-body"'
+            f' hx-swap="outerHTML" aria-label="{escape(cell.label)}">{mark}{small}</a>'
+        )
+    elif cell.state == "crossed":
+        body = (
+            f'<s aria-hidden="true">—</s><span class="visually-hidden">{crossed}</span>'
+        )
+    else:
+        body = f'<span class="num">{cell.text}</span>{small}'
+        if cell.tone == "muted" and cell.label:
+            body += f'<span class="visually-hidden">{escape(cell.label)}</span>'
+    return f'<td class="{classes}"{colspan}>{body}</td>'
+
+
+def standing_html(rank, head):
+    """A line of the big screen's standings."""
+    current = ' class="is-current"' if head.current else ""
+    gap = f"−{number(head.gap)}" if head.gap else ""
+    return (
+        f'<li{current}><span class="rank">{number(rank)}</span>'
+        f'<span class="standing-name">{escape(head.name)}</span>'
+        f'<span class="standing-total">{number(head.total)}</span>'
+        f'<span class="standing-gap">{gap}</span></li>'
+    )
+
+
+def detail_row_html(row, cells, crossed):
+    """A row of one player's sheet on the end screen."""
+    tds = "".join(
+        f'<td class="cell-{cell.state}"><s>—</s><span class="visually-hidden">'
+        f"{crossed}</span></td>"
+        if cell.state == "crossed"
+        else f'<td class="cell-{cell.state}">{cell.text}</td>'
+        for cell in cells
+    )
+    return (
+        f'<tr class="row-{row.kind}"><th scope="row">{escape(row.title)}</th>{tds}</tr>'
     )

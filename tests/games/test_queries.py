@@ -14,9 +14,12 @@ SIZES = [(2, 1), (6, 10)]
 # The game (with its band), its players, its entries.
 HOST_PAGE = 3
 WATCH_PAGE = 3
-# A retry already done?, read and check; then, in one transaction, lock, replay,
-# insert and bump (with their savepoints); then the fresh sheet.
-RECORD = 17
+# The game; its players and entries (with the request key's own entry, if any);
+# then, in one transaction, lock, insert and bump: the sheet shown after it is the
+# one replayed before the lock.
+RECORD = 8
+# The same, taking back the last entry instead of inserting one.
+UNDO = 8
 
 
 def played(players, rounds):
@@ -83,6 +86,21 @@ def test_recording_a_box_costs_the_same_whatever_the_game(
         response = client.post(url, data, **extra)
     assert response.status_code == (200 if htmx else 302)
     assert game.entries.count() == players * rounds + 1
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("players", "rounds"), SIZES)
+@pytest.mark.parametrize("htmx", [False, True])
+def test_undoing_a_box_costs_the_same_whatever_the_game(
+    client, django_assert_max_num_queries, players, rounds, htmx
+):
+    game, token = played(players, rounds)
+    data = {"request_key": "undo-once", "seen_version": game.version}
+    extra = HTMX if htmx else {}
+    with django_assert_max_num_queries(UNDO):
+        response = client.post(write_url(token, "undo"), data, **extra)
+    assert response.status_code == (200 if htmx else 302)
+    assert game.entries.filter(undone_at__isnull=True).count() == players * rounds - 1
 
 
 @pytest.mark.django_db
