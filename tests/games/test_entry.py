@@ -194,6 +194,16 @@ def test_validating_records_the_box_and_moves_the_turn_on(client):
 
 
 @pytest.mark.django_db
+def test_the_recorded_toast_uses_each_languages_colon(client):
+    game, token = make_game()
+    response = enter(client, token, game, "Sarah", "fours", {"value": "3"})
+    french = client.get(response["Location"]).content.decode()
+    assert "Quatre&nbsp;: 12" in french
+    english = client.get(response["Location"], HTTP_ACCEPT_LANGUAGE="en")
+    assert "Fours: 12" in english.content.decode()
+
+
+@pytest.mark.django_db
 @pytest.mark.parametrize(
     ("preset", "box", "data", "stored", "points"),
     [
