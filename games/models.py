@@ -6,14 +6,17 @@ the host entered, in order, and replay it through the engine to get every total.
 
 import contextlib
 import datetime
+import functools
 from dataclasses import dataclass
 from functools import cached_property
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, models, transaction
-from django.db.models import F, OuterRef, Q, Subquery
+from django.db import IntegrityError, connection, models, transaction
+from django.db.models import Q
+from django.db.models.base import ModelState
 from django.db.models.functions import Lower
+from django.db.models.signals import post_init, post_save, pre_init, pre_save
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -248,8 +251,8 @@ class Game(models.Model):
 
     def state(self):
         """Every sheet replayed through the engine: two queries, whatever the size."""
-        players = list(self.players.all())
-        entries = list(self.entries.filter(undone_at__isnull=True).order_by("seq"))
+        players = _rows(Player, _sql("players"), [self.pk], self)
+        entries = _rows(Entry, _sql("entries"), [self.pk], self)
         return GameState.build(self, players, entries)
 
     def read(self, *, request_key="", undo_key=""):
@@ -262,27 +265,24 @@ class Game(models.Model):
         game still has it, nothing was written since the first of these queries
         (every write bumps it), so all of it still holds under the lock.
         """
-        last_seq = Entry.objects.filter(game=OuterRef("game")).order_by("-seq")
-        players = list(
-            self.players.annotate(
-                game_version=F("game__version"),
-                last_seq=Subquery(last_seq.values("seq")[:1]),
-            )
-        )
+        extra = []
+        players = _rows(Player, _sql("players_read"), [self.pk], self, extra)
         key_field, key = (
             ("request_key", request_key) if request_key else ("undo_key", undo_key)
         )
-        wanted = Q(undone_at__isnull=True)
         if key:
             # The entry of a retried request, undone or not, in the same query.
-            wanted |= Q(**{key_field: key})
-        entries = list(self.entries.filter(wanted).order_by("seq"))
+            sql, params = _sql(f"entries_or_{key_field}"), [self.pk, key]
+        else:
+            sql, params = _sql("entries"), [self.pk]
+        entries = _rows(Entry, sql, params, self)
         done = next((e for e in entries if key and getattr(e, key_field) == key), None)
         active = [e for e in entries if e.undone_at is None]
+        version, last_seq = extra[0] if extra else (None, 0)
         return Reading(
             state=GameState.build(self, players, active),
-            version=players[0].game_version if players else None,
-            last_seq=(players[0].last_seq or 0) if players else 0,
+            version=version,
+            last_seq=last_seq or 0,
             request_key=request_key,
             undo_key=undo_key,
             done=done,
@@ -367,7 +367,7 @@ class Game(models.Model):
                 # The unique (game, seq) and one-entry-per-box constraints catch
                 # what the version check cannot see; no savepoint needed: the
                 # refusal rolls the whole write back.
-                made.save(force_insert=True)
+                _insert(made)
             except IntegrityError as exc:
                 raise StaleVersion() from exc
             game._bump(now, **({"finished_at": now} if after.finished else {}))
@@ -539,14 +539,33 @@ class Game(models.Model):
 
     def _locked(self):
         # On PostgreSQL the row lock serialises writers of one game; SQLite's
-        # IMMEDIATE transactions already serialise every writer.
-        return Game.objects.select_for_update().get(pk=self.pk)
+        # IMMEDIATE transactions already serialise every writer (and Django's
+        # select_for_update() leaves FOR UPDATE out there too).
+        sql = _sql("game")
+        if connection.features.has_select_for_update:
+            sql += " FOR UPDATE"
+        found = _rows(Game, sql, [self.pk])
+        if not found:
+            raise Game.DoesNotExist("Game matching query does not exist.")
+        return found[0]
 
     def _bump(self, now, **changes):
         """Moves the version on (with `changes` to the game, in the same UPDATE)."""
-        updated = Game.objects.filter(pk=self.pk, version=self.version).update(
-            version=F("version") + 1, last_activity_at=now, **changes
-        )
+        # Written as SQL for the reason given above `_statements`; the values are
+        # prepared by their fields, as the ORM's UPDATE would.
+        q = connection.ops.quote_name
+        sets, params = [f"{q('version')} = {q('version')} + 1"], []
+        for name, value in {"last_activity_at": now, **changes}.items():
+            field = Game._meta.get_field(name)
+            sets.append(f"{q(field.column)} = %s")
+            params.append(field.get_db_prep_save(value, connection))
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"UPDATE {q(Game._meta.db_table)} SET {', '.join(sets)} "
+                f"WHERE {q('id')} = %s AND {q('version')} = %s",
+                [*params, self.pk, self.version],
+            )
+            updated = cursor.rowcount
         if updated != 1:
             raise StaleVersion()
         self.version += 1
@@ -627,6 +646,186 @@ class Entry(models.Model):
     @property
     def undone(self):
         return self.undone_at is not None
+
+
+# --- reading rows without building queries ------------------------------------------
+#
+# Every page reads a game's players and entries, and every write reads them once
+# more: building those two queries through the ORM, and the instances from their
+# rows, cost ten times what the queries themselves do (issue 9: 50 hosts writing
+# at once on two cores). So these are written once, as SQL, and their rows are
+# converted by the very converters the ORM would apply (the backend's and the
+# fields'), into instances like those the ORM makes.
+
+
+@functools.cache
+def _statements(vendor):
+    """The SQL of the game's reads, by name (`vendor` keys the quoting)."""
+    from bands.models import Band
+
+    q = connection.ops.quote_name
+    game, player, entry = (q(m._meta.db_table) for m in (Game, Player, Entry))
+
+    def columns(model):
+        table = q(model._meta.db_table)
+        return ", ".join(f"{table}.{q(f.column)}" for f in model._meta.concrete_fields)
+
+    players = f"SELECT {columns(Player)} FROM {player} WHERE {player}.game_id = %s"
+    entries = (
+        f"SELECT {columns(Entry)} FROM {entry} WHERE {entry}.game_id = %s AND "
+        f"({entry}.undone_at IS NULL{{or_key}}) ORDER BY {entry}.seq"
+    )
+    band = q(Band._meta.db_table)
+    return {
+        "game": f"SELECT {columns(Game)} FROM {game} WHERE {game}.id = %s",
+        # `column` is filled in by `GamesWithBand._games`.
+        "games_with_band": (
+            f"SELECT {columns(Game)}, {columns(Band)} FROM {game} "
+            f"INNER JOIN {band} ON {band}.id = {game}.band_id "
+            f"WHERE {game}.{{column}} = %s ORDER BY {game}.id"
+        ),
+        "players": f"{players} ORDER BY {player}.seat",
+        # The version and the last sequence number (undone entries included) in
+        # the same statement as the players: see `Game.read`.
+        "players_read": (
+            f"SELECT {columns(Player)}, {game}.version, "
+            f"(SELECT MAX(seq) FROM {entry} WHERE {entry}.game_id = {game}.id) "
+            f"FROM {player} INNER JOIN {game} ON {game}.id = {player}.game_id "
+            f"WHERE {player}.game_id = %s ORDER BY {player}.seat"
+        ),
+        "entries": entries.format(or_key=""),
+        "entries_or_request_key": entries.format(
+            or_key=f" OR {entry}.request_key = %s"
+        ),
+        "entries_or_undo_key": entries.format(or_key=f" OR {entry}.undo_key = %s"),
+    }
+
+
+def _sql(name):
+    return _statements(connection.vendor)[name]
+
+
+def _rows(model, sql, params, game=None, extra=None):
+    """Instances of `model` (a child of `game`, if given) from `sql`, which selects
+    its concrete columns in order; any further columns go to `extra`, a tuple a row."""
+    build = _builder(model)
+    count = len(model._meta.concrete_fields)
+    made = []
+    for row in _fetch(sql, params):
+        instance = build(row[:count])
+        if game is not None:
+            # As the related manager does: `instance.game` is this game, no query.
+            instance._state.fields_cache["game"] = game
+        made.append(instance)
+        if extra is not None:
+            extra.append(tuple(row[count:]))
+    return made
+
+
+def _fetch(sql, params):
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def _builder(model):
+    """A function making the instance of `model` whose concrete columns hold
+    `values` (in order), as the ORM makes it from a row."""
+    fields = model._meta.concrete_fields
+    converters = []
+    for index, field in enumerate(fields):
+        column = field.get_col(model._meta.db_table)
+        found = connection.ops.get_db_converters(column)
+        found += column.get_db_converters(connection)
+        if found:
+            converters.append((index, found, column))
+    names = [field.attname for field in fields]
+    alias = connection.alias
+    # `Model.from_db` runs __init__, which only sends pre_init and post_init on
+    # top of setting the attributes: with no receiver, the attributes are set here.
+    plain = not (pre_init.has_listeners(model) or post_init.has_listeners(model))
+
+    def build(values):
+        values = list(values)
+        for index, found, column in converters:
+            value = values[index]
+            for convert in found:
+                value = convert(value, column, connection)
+            values[index] = value
+        if not plain:
+            return model.from_db(alias, None, values)
+        instance = model.__new__(model)
+        instance.__dict__.update(zip(names, values, strict=True))
+        instance._state = ModelState()
+        instance._state.adding = False
+        instance._state.db = alias
+        return instance
+
+    return build
+
+
+def _insert(instance):
+    """`instance.save(force_insert=True)`, for a model no signal receiver watches,
+    with the SQL written once (see above `_statements`)."""
+    model = type(instance)
+    if not connection.features.can_return_columns_from_insert or any(
+        signal.has_listeners(model) for signal in (pre_save, post_save)
+    ):
+        instance.save(force_insert=True)
+        return
+    q = connection.ops.quote_name
+    meta = model._meta
+    fields = [f for f in meta.concrete_fields if not f.primary_key]
+    values = [
+        field.get_db_prep_save(field.pre_save(instance, True), connection)
+        for field in fields
+    ]
+    sql = (
+        f"INSERT INTO {q(meta.db_table)} ({', '.join(q(f.column) for f in fields)}) "
+        f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {q(meta.pk.column)}"
+    )
+    (pk,) = _fetch(sql, values)[0]
+    instance.pk = pk
+    instance._state.adding = False
+    instance._state.db = connection.alias
+
+
+class GamesWithBand:
+    """`Game.objects.select_related("band")` as every request of a game link uses
+    it (`get_game_or_404`): the same token lookups, read with fixed SQL."""
+
+    def by_host_token(self, token):
+        return self._by_token("host", token)
+
+    def by_pencil_token(self, token):
+        return self._by_token("pencil", token)
+
+    def by_watch_token(self, token):
+        if not tokens.is_well_formed(token):
+            return None
+        return next(iter(self._games("watch_token", token)), None)
+
+    def _by_token(self, kind, token):
+        if not tokens.is_well_formed(token):
+            return None
+        prefix = token[: tokens.PREFIX_LENGTH]
+        for game in self._games(f"{kind}_prefix", prefix):
+            if tokens.matches(token, getattr(game, f"{kind}_digest")):
+                return game
+        return None
+
+    def _games(self, column, value):
+        from bands.models import Band
+
+        sql = _sql("games_with_band").format(column=connection.ops.quote_name(column))
+        build_game, build_band = _builder(Game), _builder(Band)
+        count = len(Game._meta.concrete_fields)
+        games = []
+        for row in _fetch(sql, [value]):
+            game = build_game(row[:count])
+            game._state.fields_cache["band"] = build_band(row[count:])
+            games.append(game)
+        return games
 
 
 @dataclass

@@ -45,6 +45,7 @@ from games.messages import tr
 from games.models import (
     AlreadyUndone,
     Game,
+    GamesWithBand,
     PencilOut,
     Preview,
     ScoreRefused,
@@ -119,7 +120,7 @@ class Access:
 
 
 def _games():
-    return Game.objects.select_related("band")
+    return GamesWithBand()
 
 
 def _writer_or_404(request, host_token=None, pencil_token=None):

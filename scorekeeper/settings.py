@@ -108,6 +108,8 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Django's backend, with writers queued for the write lock (see its docstring).
+    DATABASES["default"]["ENGINE"] = "scorekeeper.sqlite_backend"
     # Connections persist on SQLite too: opening one runs the PRAGMAs above, which
     # costs several times a whole request that needs no database (see bench/).
     DATABASES["default"].setdefault("OPTIONS", {}).update(SQLITE_OPTIONS)
