@@ -10,6 +10,7 @@ pencil link answers 410. The pencil only scores: renaming, links and the band st
 with the host. Every write carries an idempotency key (`request_key`).
 """
 
+import collections
 import functools
 import secrets
 import threading
@@ -227,7 +228,8 @@ def sheet_fragment(request, access, state=None):
         game = access.game
         return HttpResponse(
             _rendered_once(
-                (game.watch_token, game.version, get_language(), "sheet"),
+                (game.watch_token, get_language(), "sheet"),
+                (game.version,),
                 lambda: render_to_string(
                     f"{TEMPLATE}#sheet",
                     _context(access, state=game.state()),
@@ -246,25 +248,53 @@ def sheet_fragment(request, access, state=None):
 # version and language, and hands the same text to the next watchers, so the forty
 # phones of a table that poll in a new entry cost one rendering, not forty
 # (bench/watchers.py). Process memory is safe here, unlike for the version itself:
-# a key names a version that never changes, so no process can serve a stale sheet.
+# a text is only served for the version it was rendered for, so no process can
+# serve a stale sheet. Only the latest version of each game is kept: an older one
+# is never asked for again (its watchers get the new one), and keeping them all
+# made the workers grow by 100 MiB in the soak run before the cap stopped them.
 # Keys hold the watch token, not the primary key: tests (and a restored database)
 # may give a new game the primary key of an old one, never its token.
 # Only the CSRF token differs from one watcher to the next; it goes in last.
 
-_RENDERED = {}
-_RENDERED_MAX = 1024
-_RENDERED_LOCK = threading.Lock()
+
+class _LatestRenderings:
+    """(watch token, language, what) -> the text of its latest version, at most
+    `limit` of them (the least recently rendered go first)."""
+
+    def __init__(self, limit):
+        self.limit = limit
+        self.slots = collections.OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, slot, version):
+        found = self.slots.get(slot)
+        return found[1] if found is not None and found[0] == version else None
+
+    def put(self, slot, version, text):
+        with self.lock:
+            found = self.slots.get(slot)
+            # A slow render of an older version must not evict the newer one.
+            if found is None or found[0][0] <= version[0]:
+                self.slots[slot] = (version, text)
+                self.slots.move_to_end(slot)
+            while len(self.slots) > self.limit:
+                self.slots.popitem(last=False)
+
+    def clear(self):
+        with self.lock:
+            self.slots.clear()
+
+
+_RENDERED = _LatestRenderings(limit=256)
 _CSRF_SLOT = f"csrf-slot-{secrets.token_hex(16)}"
 
 
-def _rendered_once(key, render_it):
-    text = _RENDERED.get(key)
+def _rendered_once(slot, version, render_it):
+    """`render_it()`'s text for `version` (a tuple, game version first) of `slot`."""
+    text = _RENDERED.get(slot, version)
     if text is None:
         text = render_it()
-        with _RENDERED_LOCK:
-            while len(_RENDERED) >= _RENDERED_MAX:
-                del _RENDERED[next(iter(_RENDERED))]
-            _RENDERED[key] = text
+        _RENDERED.put(slot, version, text)
     return text
 
 
@@ -282,14 +312,11 @@ def _watch_page(request, game):
 
     # The band's name is in the footer and may change without a new game version;
     # the full path is in the language form's "next".
-    key = (
-        game.watch_token,
-        game.version,
-        get_language(),
-        request.get_full_path(),
-        game.band.name,
+    page = _rendered_once(
+        (game.watch_token, get_language(), request.get_full_path()),
+        (game.version, game.band.name),
+        render_page,
     )
-    page = _rendered_once(key, render_page)
     return HttpResponse(page.replace(_CSRF_SLOT, get_token(request)))
 
 
@@ -354,7 +381,7 @@ def _poll(request, kind, token):
     if version is not None and seen == str(version):
         return HttpResponse(status=204)
     if kind == "watch":
-        sheet = _RENDERED.get((token, version, get_language(), "sheet"))
+        sheet = _RENDERED.get((token, get_language(), "sheet"), (version,))
         if sheet is not None:
             return HttpResponse(sheet)
     game = get_game_or_404(request, kind, token, _games())

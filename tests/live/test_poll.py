@@ -211,3 +211,33 @@ def test_the_poll_only_reads(client, method):
     game, _ = make_game(["Sarah"])
     response = getattr(client, method)(watch_sheet(game, game.version))
     assert response.status_code == 405
+
+
+@pytest.mark.django_db
+def test_each_process_keeps_only_the_latest_sheet_of_a_game(client):
+    from games.views import _RENDERED
+
+    game, _token = make_game(NAMES[:2])
+    moves = [(name, "free", box, CROSS) for box in BOXES[:5] for name in NAMES[:2]]
+    seen = 0
+    for move in moves:
+        play(game, move)
+        game.refresh_from_db()
+        answer = client.get(watch_sheet(game, seen), headers=HTMX)
+        assert f'data-version="{game.version}"' in answer.content.decode()
+        seen = game.version
+    mine = [slot for slot in _RENDERED.slots if slot[0] == game.watch_token]
+    assert len(mine) == 1
+    # An older version asked again is rendered afresh, never from the newer text.
+    assert _RENDERED.get(mine[0], (seen - 1,)) is None
+
+
+def test_the_rendered_sheets_kept_are_bounded():
+    from games.views import _LatestRenderings
+
+    kept = _LatestRenderings(limit=3)
+    for n in range(10):
+        kept.put((f"game{n}", "fr", "sheet"), (1,), "x")
+    assert [slot[0] for slot in kept.slots] == ["game7", "game8", "game9"]
+    kept.put(("game9", "fr", "sheet"), (0,), "older")
+    assert kept.get(("game9", "fr", "sheet"), (1,)) == "x"
