@@ -296,18 +296,7 @@ class Game(models.Model):
     # only checks that the version did not move before it inserts and bumps;
     # if it did move, it reads again there, as a write without a reading does.
 
-    def record(
-        self,
-        player_id,
-        column,
-        box,
-        entry,
-        *,
-        request_key="",
-        seen_version=None,
-        by=None,
-        reading=None,
-    ):
+    def record(self, player_id, column, box, entry, **options):
         """Records one box for one player and returns the Entry.
 
         A repeated request (same `request_key`) returns the entry it already made,
@@ -315,17 +304,9 @@ class Game(models.Model):
         if that entry has been undone since, `AlreadyUndone` (nothing recorded).
         `by` ("host" or "pencil") is who writes: one writer at a time (see
         `_check_writer`). `reading`: what `read(request_key=…)` found just before.
+        The options are `record_move`'s: request_key, seen_version, by, reading.
         """
-        return self.record_move(
-            player_id,
-            column,
-            box,
-            entry,
-            request_key=request_key,
-            seen_version=seen_version,
-            by=by,
-            reading=reading,
-        )[0]
+        return self.record_move(player_id, column, box, entry, **options)[0]
 
     def record_move(
         self,
