@@ -289,6 +289,11 @@ _RENDERED = _LatestRenderings(limit=256)
 _CSRF_SLOT = f"csrf-slot-{secrets.token_hex(16)}"
 
 
+def rendered_sheet(watch_token, language, version):
+    """The watch #sheet this process rendered for that version, or None."""
+    return _RENDERED.get((watch_token, language, "sheet"), (version,))
+
+
 def _rendered_once(slot, version, render_it):
     """`render_it()`'s text for `version` (a tuple, game version first) of `slot`."""
     text = _RENDERED.get(slot, version)
@@ -381,7 +386,7 @@ def _poll(request, kind, token):
     if version is not None and seen == str(version):
         return HttpResponse(status=204)
     if kind == "watch":
-        sheet = _RENDERED.get((token, get_language(), "sheet"), (version,))
+        sheet = rendered_sheet(token, get_language(), version)
         if sheet is not None:
             return HttpResponse(sheet)
     game = get_game_or_404(request, kind, token, _games())

@@ -1,4 +1,4 @@
-"""The unchanged watch poll, answered before Django: a 204 after one query.
+"""The watch poll, answered before Django: a 204 after one query, or the new sheet.
 
 Every open watch page asks `GET /w/<watch_token>/feuille/?v=<version it shows>`
 every second, and almost every answer is `204 No Content` (nothing moved). Measured
@@ -18,14 +18,19 @@ all of these hold, and hands every other request to Django untouched:
   Set-Cookie), the client is under the miss limit (else Django answers 429);
 - the game exists and its version is v (one raw query, like views._version_of).
 
-So a link that opens nothing, a moved sheet, a 404, 410 or 429 are Django's answers,
-and a miss is always counted by Django. Any exception also hands over to Django.
+When the game has moved on and this process already rendered the sheet of its
+version (games.views keeps the latest one: forty watchers of a table ask for it
+within a second), that text is the answer, a 200; a sheet not rendered here yet is
+Django's to render. So a link that opens nothing, a 404, 410 or 429 are Django's
+answers, and a miss is always counted by Django. Any exception also hands over to
+Django.
 
-The headers are Django's own: the first unchanged poll of each kind (HTTPS or not,
-and language: what HSTS and Content-Language depend on) is Django's, and its 204's
-headers are kept and sent again. The middleware list those conditions were checked
-against is `KNOWN_MIDDLEWARE`: any other list turns the fast path off (with a
-warning) until someone checks what the new middleware does to this request.
+The headers are Django's own: the first unchanged poll and the first moved one of
+each kind (HTTPS or not, and language: what HSTS and Content-Language depend on) are
+Django's, and their headers are kept and sent again (with the body's length). The
+middleware list those conditions were checked against is `KNOWN_MIDDLEWARE`: any
+other list turns the fast path off (with a warning) until someone checks what the
+new middleware does to this request.
 
 Database connections: close_old_connections() runs before and after the query, as
 Django's request signals run it, so a connection past CONN_MAX_AGE or one that
@@ -56,6 +61,7 @@ _PATH_LENGTH = len(PATH_START) + tokens.TOKEN_LENGTH + len(PATH_END)
 # Django compares the text of v with the version: "v=07" is not version 7.
 _QUERY_RE = re.compile(r"v=([0-9]{1,18})")
 _STATUS = "204 No Content"
+_SHEET_STATUS = "200 OK"
 
 # What each of these does to an unchanged watch poll's 204, and which requests it
 # would answer otherwise, is what this module repeats or defers to Django for.
@@ -78,8 +84,9 @@ class FastPoll:
 
     def __init__(self, django_app):
         self.django_app = django_app
-        # (HTTPS?, language) -> the headers of Django's 204 for such a request.
+        # (HTTPS?, language) -> the headers of Django's 204 / 200 for such a request.
         self.headers = {}
+        self.sheet_headers = {}
         self.ssl_redirect = settings.SECURE_SSL_REDIRECT
         self.enabled = self._fits()
         if self.enabled:
@@ -114,13 +121,14 @@ class FastPoll:
         if poll is None:
             return self.django_app(environ, start_response)
         try:
-            kind, headers = self._answer(environ, *poll)
+            kind, answer = self._answer(environ, *poll)
         except Exception:
             logger.debug("Fast watch poll passed to Django", exc_info=True)
-            kind, headers = None, None
-        if headers is not None:
-            start_response(_STATUS, list(headers))
-            return []
+            kind, answer = None, None
+        if answer is not None:
+            status, headers, body = answer
+            start_response(status, headers)
+            return [body] if body else []
         if kind is not None:
             return self.django_app(environ, self._keeping_headers(kind, start_response))
         return self.django_app(environ, start_response)
@@ -143,15 +151,13 @@ class FastPoll:
         return token, query.group(1)
 
     def _answer(self, environ, token, seen):
-        """(kind, headers): headers to answer 204 with; or None and the kind of
-        request whose Django answer gives them; or (None, None): Django answers."""
+        """(kind, (status, headers, body)) to answer with; or (kind, None): Django
+        answers and its headers are kept for that kind; or (None, None): Django
+        answers."""
         request = WSGIRequest(environ)
         if not self._plain(request):
             return None, None
         kind = (request.is_secure(), get_language_from_request(request))
-        headers = self.headers.get(kind)
-        if headers is None:
-            return kind, None
         # What Django's request_started and request_finished receivers do that
         # matters here, without the signals' dispatch (~12 µs a poll): a connection
         # past CONN_MAX_AGE or one that failed is closed.
@@ -168,9 +174,21 @@ class FastPoll:
                 row = cursor.fetchone()
         finally:
             close_old_connections()
-        if row is None or str(row[0]) != seen:
+        if row is None:
             return None, None
-        return kind, headers
+        version = row[0]
+        if str(version) == seen:
+            headers = self.headers.get(kind)
+            return kind, None if headers is None else (_STATUS, list(headers), b"")
+        from games.views import rendered_sheet
+
+        sheet = rendered_sheet(token, kind[1], version)
+        headers = self.sheet_headers.get(kind)
+        if sheet is None or headers is None:
+            return kind, None
+        body = sheet.encode()
+        length = ("Content-Length", str(len(body)))
+        return kind, (_SHEET_STATUS, [*headers, length], body)
 
     def _plain(self, request):
         """Whether no middleware would answer or change this request's 204: no
@@ -194,10 +212,15 @@ class FastPoll:
 
     def _keeping_headers(self, kind, start_response):
         def keep(status, headers, *exc_info):
-            if status == _STATUS and not any(
-                name.lower() == "set-cookie" for name, _ in headers
-            ):
-                self.headers[kind] = tuple(headers)
+            if not any(name.lower() == "set-cookie" for name, _ in headers):
+                if status == _STATUS:
+                    self.headers[kind] = tuple(headers)
+                elif status == _SHEET_STATUS:
+                    self.sheet_headers[kind] = tuple(
+                        (name, value)
+                        for name, value in headers
+                        if name.lower() != "content-length"
+                    )
             return start_response(status, headers, *exc_info)
 
         return keep

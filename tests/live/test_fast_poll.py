@@ -197,6 +197,52 @@ def test_a_recorded_entry_makes_the_next_poll_answer_the_new_sheet(
     assert django_app.requests == 2
 
 
+def test_the_next_watchers_of_a_moved_sheet_get_it_without_reaching_django(
+    app, django_app, game, django_assert_num_queries
+):
+    seen = game.version
+    play(game, ("Sarah", "free", "fours", count(3)))
+    # The first watcher to see the move gets Django's answer (it renders the sheet).
+    first = serve(app, watch_sheet(game, seen))
+    assert first.status == 200 and django_app.requests == 1
+    for _ in range(3):
+        with django_assert_num_queries(1):
+            fast = serve(app, watch_sheet(game, seen))
+        assert django_app.requests == 1
+        assert fast.status == 200
+        assert fast.content == first.content
+        assert sorted(fast.headers) == sorted(first.headers)
+        assert fast["Content-Length"] == str(len(fast.content))
+    assert "À Hugo de jouer" in text(fast)
+
+
+def test_a_moved_sheet_is_sent_in_the_watchers_language(app, django_app, game):
+    seen = game.version
+    play(game, ("Sarah", "free", "fours", count(3)))
+    english = {"Accept-Language": "en"}
+    serve(app, watch_sheet(game, seen))
+    serve(app, watch_sheet(game, seen), **english)
+    assert django_app.requests == 2
+    assert "Hugo to play" in text(serve(app, watch_sheet(game, seen), **english))
+    assert serve(app, watch_sheet(game, seen), **english)["Content-Language"] == "en"
+    assert "À Hugo de jouer" in text(serve(app, watch_sheet(game, seen)))
+    assert django_app.requests == 2
+
+
+def test_a_sheet_not_rendered_for_the_new_version_is_djangos_to_render(
+    app, django_app, game
+):
+    seen = game.version
+    play(game, ("Sarah", "free", "fours", count(3)))
+    serve(app, watch_sheet(game, seen))
+    serve(app, watch_sheet(game, seen))
+    assert django_app.requests == 1
+    play(game, ("Hugo", "free", "fours", count(2)))
+    answer = serve(app, watch_sheet(game, seen))
+    assert django_app.requests == 2
+    assert f'data-version="{seen + 2}"' in answer.content.decode()
+
+
 @pytest.mark.parametrize(
     "token",
     ["a" * 32, "a" * 31, "a" * 31 + "!", "a" * 33],
