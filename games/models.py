@@ -93,7 +93,33 @@ class Preset(models.TextChoices):
     SIX_DICE_75 = "six_dice_75", gettext_lazy("6 dés (bonus 75)")
 
 
-class GameQuerySet(models.QuerySet):
+class TokenLookups:
+    """The game a capability token opens, or None. Host and pencil tokens are stored
+    hashed: the indexed prefix finds the candidates, the digest picks the game.
+    `_candidates(column, value)` gives the games whose `column` holds `value`."""
+
+    def by_host_token(self, token):
+        return self._by_token("host", token)
+
+    def by_pencil_token(self, token):
+        return self._by_token("pencil", token)
+
+    def by_watch_token(self, token):
+        if not tokens.is_well_formed(token):
+            return None
+        return next(iter(self._candidates("watch_token", token)), None)
+
+    def _by_token(self, kind, token):
+        if not tokens.is_well_formed(token):
+            return None
+        prefix = token[: tokens.PREFIX_LENGTH]
+        for game in self._candidates(f"{kind}_prefix", prefix):
+            if tokens.matches(token, getattr(game, f"{kind}_digest")):
+                return game
+        return None
+
+
+class GameQuerySet(TokenLookups, models.QuerySet):
     def expired(self, now=None):
         now = now or timezone.now()
         cutoff = now - datetime.timedelta(days=settings.GAME_RETENTION_DAYS)
@@ -105,25 +131,8 @@ class GameQuerySet(models.QuerySet):
 
         return purge_games(now)
 
-    def by_host_token(self, token):
-        return self._by_token("host", token)
-
-    def by_pencil_token(self, token):
-        return self._by_token("pencil", token)
-
-    def by_watch_token(self, token):
-        if not tokens.is_well_formed(token):
-            return None
-        return self.filter(watch_token=token).first()
-
-    def _by_token(self, kind, token):
-        if not tokens.is_well_formed(token):
-            return None
-        prefix = token[: tokens.PREFIX_LENGTH]
-        for game in self.filter(**{f"{kind}_prefix": prefix}):
-            if tokens.matches(token, getattr(game, f"{kind}_digest")):
-                return game
-        return None
+    def _candidates(self, column, value):
+        return self.filter(**{column: value}).order_by("pk")
 
 
 class GameManager(models.Manager.from_queryset(GameQuerySet)):
@@ -361,7 +370,7 @@ class Game(models.Model):
     def _plan(self, reading, player_id, column, box, entry, request_key):
         """(unsaved Entry, GameState after it) for a move checked on `reading`."""
         state = reading.state
-        sheet, scored, _after = state.check_move(player_id, column, box, entry)
+        sheet, scored, after = state.check_move(player_id, column, box, entry)
         slot = sum(1 for e in sheet.entries if e.column == column and e.box == box)
         made = Entry(
             game=self,
@@ -375,7 +384,7 @@ class Game(models.Model):
             seq=reading.last_seq + 1,
             request_key=request_key,
         )
-        return made, state.with_entry(made)
+        return made, state.with_entry(made, after)
 
     def entry_for_request(self, request_key):
         """The entry a request with this idempotency key already made, or None."""
@@ -771,31 +780,11 @@ def _insert(instance):
     instance._state.db = connection.alias
 
 
-class GamesWithBand:
+class GamesWithBand(TokenLookups):
     """`Game.objects.select_related("band")` as every request of a game link uses
     it (`get_game_or_404`): the same token lookups, read with fixed SQL."""
 
-    def by_host_token(self, token):
-        return self._by_token("host", token)
-
-    def by_pencil_token(self, token):
-        return self._by_token("pencil", token)
-
-    def by_watch_token(self, token):
-        if not tokens.is_well_formed(token):
-            return None
-        return next(iter(self._games("watch_token", token)), None)
-
-    def _by_token(self, kind, token):
-        if not tokens.is_well_formed(token):
-            return None
-        prefix = token[: tokens.PREFIX_LENGTH]
-        for game in self._games(f"{kind}_prefix", prefix):
-            if tokens.matches(token, getattr(game, f"{kind}_digest")):
-                return game
-        return None
-
-    def _games(self, column, value):
+    def _candidates(self, column, value):
         from bands.models import Band
 
         sql = _sql("games_with_band").format(column=connection.ops.quote_name(column))
@@ -865,6 +854,10 @@ class GameState:
             )
             for p in players
         ]
+        return cls._of(game, sheets)
+
+    @classmethod
+    def _of(cls, game, sheets):
         playing = [s for s in sheets if not s.sheet.complete]
         # Whoever has played fewest turns plays next; seating order breaks ties.
         current = (
@@ -872,14 +865,17 @@ class GameState:
         )
         return cls(game=game, sheets=sheets, current=current, finished=not playing)
 
-    def with_entry(self, entry):
-        """The state once `entry` (just recorded) is on the sheet."""
-        players = [sheet.player for sheet in self.sheets]
-        entries = sorted(
-            [e for sheet in self.sheets for e in sheet.entries] + [entry],
-            key=lambda e: e.seq,
-        )
-        return GameState.build(self.game, players, entries)
+    def with_entry(self, entry, sheet_after):
+        """The state once `entry` (just recorded, the last of the game) is on the
+        sheet; `sheet_after`: its player's rules.Sheet with it (see check_move).
+        The other players' sheets are the same objects: nothing to replay."""
+        sheets = [
+            PlayerSheet(s.player, sheet_after, [*s.entries, entry])
+            if s.player.pk == entry.player_id
+            else s
+            for s in self.sheets
+        ]
+        return GameState._of(self.game, sheets)
 
     def check_move(self, player_id, column, box, entry):
         """(PlayerSheet, Scored, sheet after) for a move the game accepts now, or

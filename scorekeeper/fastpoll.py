@@ -91,7 +91,9 @@ class FastPoll:
         self.enabled = self._fits()
         if self.enabled:
             from games.models import Game
+            from games.views import rendered_sheet
 
+            self.rendered_sheet = rendered_sheet
             self.sql = (
                 f"SELECT version FROM {Game._meta.db_table} WHERE watch_token = %s"
             )
@@ -180,9 +182,7 @@ class FastPoll:
         if str(version) == seen:
             headers = self.headers.get(kind)
             return kind, None if headers is None else (_STATUS, list(headers), b"")
-        from games.views import rendered_sheet
-
-        sheet = rendered_sheet(token, kind[1], version)
+        sheet = self.rendered_sheet(token, kind[1], version)
         headers = self.sheet_headers.get(kind)
         if sheet is None or headers is None:
             return kind, None

@@ -300,17 +300,11 @@ def sheet_table(context):
         cell.text = str(t.total)
         cell.state = "total" if multi else "grand"
 
-    rows = [
-        Row(
-            b.key,
-            pgettext("abréviation", b.short),
-            box_labels[b.key],
-            "box",
-            box_cells(b),
-            "upper",
-        )
-        for b in upper_boxes
-    ]
+    def box_row(b, section):
+        short = pgettext("abréviation", b.short)
+        return Row(b.key, short, box_labels[b.key], "box", box_cells(b), section)
+
+    rows = [box_row(b, "upper") for b in upper_boxes]
     rows.append(
         Row(
             "upper",
@@ -330,17 +324,7 @@ def sheet_table(context):
             sum_cells(bonus),
         )
     )
-    rows += [
-        Row(
-            b.key,
-            pgettext("abréviation", b.short),
-            box_labels[b.key],
-            "box",
-            box_cells(b),
-            "lower",
-        )
-        for b in lower_boxes
-    ]
+    rows += [box_row(b, "lower") for b in lower_boxes]
     rows.append(
         Row("lower", _("Bas"), _("Total de la section du bas"), "sum", sum_cells(lower))
     )
