@@ -68,7 +68,7 @@ prod-check: venv
 	$(PY) manage.py check --deploy --fail-level WARNING
 
 prod-web:
-	$(VENV)/bin/gunicorn scorekeeper.wsgi --config gunicorn.conf.py
+	$(PY) -m scorekeeper.serve
 
 prod-worker:
 	$(PY) manage.py setup_schedules

@@ -1,0 +1,48 @@
+"""The one server for every request: uvicorn, configured from the environment.
+
+    python -m scorekeeper.serve        # what `make run`, production and bench/ start
+
+uvicorn rather than gunicorn with uvicorn workers: it has its own worker processes,
+graceful shutdown and proxy-header handling, so one package does the whole job. It
+sends no `Server:` banner and writes no access log (request lines carry capability
+tokens).
+"""
+
+import os
+
+import uvicorn
+
+
+def _int(env, name, default):
+    value = env.get(name, "").strip()
+    return int(value) if value else default
+
+
+def options(env=os.environ):
+    """uvicorn.run()'s keyword arguments for this environment (README: variables)."""
+    host, _, port = env.get("BIND", "127.0.0.1:8000").rpartition(":")
+    return {
+        "app": "scorekeeper.asgi:application",
+        "host": host.strip("[]") or "127.0.0.1",
+        "port": int(port),
+        "workers": _int(env, "WEB_CONCURRENCY", 1),
+        "lifespan": "on",
+        "proxy_headers": True,
+        "forwarded_allow_ips": env.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1"),
+        "server_header": False,
+        "access_log": False,
+        "log_level": env.get("SERVER_LOG_LEVEL", "warning"),
+        "timeout_keep_alive": _int(env, "KEEPALIVE", 5),
+        # Streams end by themselves at the first signal (scorekeeper/asgi.py); this
+        # only bounds a request that is still being answered.
+        "timeout_graceful_shutdown": _int(env, "GRACEFUL_TIMEOUT", 10),
+        "backlog": _int(env, "BACKLOG", 2048),
+    }
+
+
+def main():
+    uvicorn.run(**options())
+
+
+if __name__ == "__main__":
+    main()
