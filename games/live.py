@@ -33,7 +33,8 @@ def announce(game_id, version):
     """Tells every stream of the game that it moved to `version`, once committed."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, f"{game_id}:{version}"])
+            payload = f"{game_id}:{version}"
+            cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, payload])
     else:
         transaction.on_commit(lambda: hub.publish_threadsafe(game_id, version))
 

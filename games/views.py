@@ -18,7 +18,6 @@ from dataclasses import dataclass
 
 from django.contrib import messages
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
-from django.db import connection
 from django.http import Http404, HttpResponse, HttpResponseForbidden
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
