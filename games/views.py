@@ -109,11 +109,8 @@ class Access:
 
     def live_url(self, what):
         """The stream (`events`) or the fallback poll (`sheet`) of this page."""
-        if self.role == "watch":
-            return reverse(
-                f"games:watch_{what}", kwargs={"watch_token": self.game.watch_token}
-            )
-        return reverse(f"games:{self.role}_{what}", kwargs={self.token_kwarg: self.token})
+        token = self.game.watch_token if self.role == "watch" else self.token
+        return reverse(f"games:{self.role}_{what}", kwargs={self.token_kwarg: token})
 
     @property
     def events_url(self):
