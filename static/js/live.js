@@ -316,6 +316,11 @@
     if (polling) { schedule(0); }
   });
 
+  // Leaving (a plain form's POST, a link): the stream must not reload the page
+  // on top of the navigation that brings the answer.
+  window.addEventListener("beforeunload", function () { disconnect(); });
+  window.addEventListener("pageshow", function (event) { if (event.persisted) { connect(); } });
+
   window.addEventListener("offline", function () { if (root && !hidden()) { setStatus(true); } });
   window.addEventListener("online", function () {
     if (!root) { return; }
