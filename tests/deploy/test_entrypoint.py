@@ -1,0 +1,87 @@
+"""The container's start commands (scripts/entrypoint, also the Procfile's and the
+systemd units'), run as CI can: production settings, a throwaway database,
+loopback only."""
+
+import subprocess
+import sys
+
+import pytest
+
+from tests.deploy.processes import (
+    ROOT,
+    Background,
+    clean_env,
+    free_port,
+    request,
+    wait_for_port,
+)
+
+
+@pytest.fixture(scope="module")
+def production(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("entrypoint")
+    port = free_port()
+    env = clean_env(
+        DEBUG="0",
+        SECRET_KEY_FILE=str(tmp / "secret_key"),
+        ALLOWED_HOSTS="yams.example.org,localhost",
+        DATABASE_URL=f"sqlite:///{tmp / 'db.sqlite3'}",
+        BIND=f"127.0.0.1:{port}",
+    )
+    return env, port
+
+
+def test_release_migrates_and_applies_the_schedules(production):
+    env, _ = production
+    release = subprocess.run(
+        ["scripts/entrypoint", "release"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert release.returncode == 0, release.stdout + release.stderr
+    assert "schedule(s) set" in release.stdout
+    shown = subprocess.run(
+        [sys.executable, "manage.py", "showmigrations", "--plan"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert "[ ]" not in shown.stdout and "[X]" in shown.stdout
+
+
+def test_web_answers_healthz_and_keeps_the_https_settings(production):
+    env, port = production
+    web = Background(["scripts/entrypoint", "web"], env)
+    try:
+        wait_for_port("127.0.0.1", port, 60, web.process)
+        status, _, body = request("127.0.0.1", port, "/healthz", "yams.example.org")
+        assert status == 200, body
+        assert b'"database": "ok"' in body
+        # Production is not LAN mode: pages redirect to HTTPS.
+        status, headers, _ = request("127.0.0.1", port, "/", "yams.example.org")
+        assert status == 301
+        assert headers["Location"].startswith("https://yams.example.org")
+        check = subprocess.run(
+            ["scripts/entrypoint", "healthcheck"], cwd=ROOT, env=env, timeout=30
+        )
+        assert check.returncode == 0
+    finally:
+        web.kill()
+
+
+def test_the_healthcheck_fails_when_nothing_answers(production):
+    env, _ = production
+    env = {**env, "BIND": f"127.0.0.1:{free_port()}"}
+    check = subprocess.run(
+        ["scripts/entrypoint", "healthcheck"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        timeout=30,
+    )
+    assert check.returncode != 0
