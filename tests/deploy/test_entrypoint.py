@@ -2,6 +2,7 @@
 systemd units'), run as CI can: production settings, a throwaway database,
 loopback only."""
 
+import signal
 import subprocess
 import sys
 
@@ -28,11 +29,6 @@ def production(tmp_path_factory):
         DATABASE_URL=f"sqlite:///{tmp / 'db.sqlite3'}",
         BIND=f"127.0.0.1:{port}",
     )
-    return env, port
-
-
-def test_release_migrates_and_applies_the_schedules(production):
-    env, _ = production
     release = subprocess.run(
         ["scripts/entrypoint", "release"],
         cwd=ROOT,
@@ -41,6 +37,11 @@ def test_release_migrates_and_applies_the_schedules(production):
         text=True,
         timeout=300,
     )
+    return env, port, release
+
+
+def test_release_migrates_and_applies_the_schedules(production):
+    env, _, release = production
     assert release.returncode == 0, release.stdout + release.stderr
     assert "schedule(s) set" in release.stdout
     shown = subprocess.run(
@@ -55,7 +56,7 @@ def test_release_migrates_and_applies_the_schedules(production):
 
 
 def test_web_answers_healthz_and_keeps_the_https_settings(production):
-    env, port = production
+    env, port, _ = production
     web = Background(["scripts/entrypoint", "web"], env)
     try:
         wait_for_port("127.0.0.1", port, 60, web.process)
@@ -75,7 +76,7 @@ def test_web_answers_healthz_and_keeps_the_https_settings(production):
 
 
 def test_the_healthcheck_fails_when_nothing_answers(production):
-    env, _ = production
+    env, _, _ = production
     env = {**env, "BIND": f"127.0.0.1:{free_port()}"}
     check = subprocess.run(
         ["scripts/entrypoint", "healthcheck"],
@@ -85,3 +86,15 @@ def test_the_healthcheck_fails_when_nothing_answers(production):
         timeout=30,
     )
     assert check.returncode != 0
+
+
+def test_worker_runs_the_task_cluster_and_stops_on_sigterm(production):
+    env, _, _ = production
+    worker = Background(["scripts/entrypoint", "worker"], env)
+    try:
+        worker.wait_for_output("Q Cluster", 120)
+        # exec: the cluster itself gets the signal, no shell in between.
+        worker.process.send_signal(signal.SIGTERM)
+        worker.process.wait(timeout=30)
+    finally:
+        worker.kill()
