@@ -2,9 +2,12 @@
 systemd units'), run as CI can: production settings, a throwaway database,
 loopback only."""
 
+import os
+import secrets
 import signal
 import subprocess
 import sys
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
@@ -19,14 +22,36 @@ from tests.deploy.processes import (
 
 
 @pytest.fixture(scope="module")
-def production(tmp_path_factory):
+def database(tmp_path_factory):
+    """A throwaway database: on the suite's PostgreSQL server when it runs on one
+    (as the containers do), else an SQLite file."""
+    suite_url = os.environ.get("DATABASE_URL", "")
+    if not suite_url.startswith("postgres"):
+        yield f"sqlite:///{tmp_path_factory.mktemp('entrypoint') / 'db.sqlite3'}"
+        return
+    import psycopg
+
+    server = urlsplit(suite_url)
+    name = f"scorekeeper_entrypoint_{os.getpid()}_{secrets.token_hex(3)}"
+    admin = urlunsplit(server._replace(scheme="postgresql", path="/postgres"))
+    with psycopg.connect(admin, autocommit=True, connect_timeout=5) as connection:
+        connection.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield urlunsplit(server._replace(path=f"/{name}"))
+    finally:
+        with psycopg.connect(admin, autocommit=True, connect_timeout=5) as connection:
+            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(scope="module")
+def production(tmp_path_factory, database):
     tmp = tmp_path_factory.mktemp("entrypoint")
     port = free_port()
     env = clean_env(
         DEBUG="0",
         SECRET_KEY_FILE=str(tmp / "secret_key"),
         ALLOWED_HOSTS="yams.example.org,localhost",
-        DATABASE_URL=f"sqlite:///{tmp / 'db.sqlite3'}",
+        DATABASE_URL=database,
         BIND=f"127.0.0.1:{port}",
     )
     release = subprocess.run(
