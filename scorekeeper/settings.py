@@ -32,6 +32,10 @@ def env_list(name, default):
 DEBUG = env_bool("DEBUG", True)
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
+if not SECRET_KEY and os.environ.get("SECRET_KEY_FILE"):
+    from scorekeeper import secret_key
+
+    SECRET_KEY = secret_key.read_or_create(BASE_DIR / os.environ["SECRET_KEY_FILE"])
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
@@ -231,6 +235,13 @@ if not DEBUG:
     LANGUAGE_COOKIE_SECURE = True
     if env_bool("SECURE_PROXY_SSL_HEADER", False):
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # LAN mode (`make run`, a container tried on localhost): plain HTTP on a
+    # local network, where an HTTPS redirect, HSTS or secure-only cookies would
+    # leave the phones with no page or no CSRF cookie.
+    if env_bool("PLAIN_HTTP", False):
+        SECURE_SSL_REDIRECT = False
+        SECURE_HSTS_SECONDS = 0
+        SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = False
 
 # Rate limiting of capability-link misses (games/ratelimit.py). Behind N reverse
 # proxies, the client address is the one the outermost trusted proxy saw.
