@@ -75,6 +75,7 @@ class NewGameForm(forms.Form):
     """
 
     names = NamesField(required=False)
+    name_max_length = MAX_NAME_LENGTH
     preset = forms.ChoiceField(
         label=gettext_lazy("Variante"), widget=forms.RadioSelect, initial="classic"
     )

@@ -252,6 +252,11 @@
       if (label) { label.setAttribute("for", input.id); }
       var remove = row.querySelector("[data-remove-row]");
       if (remove) { remove.value = String(index); }
+      // A cloned row must not keep the name its model had ("Joueur 4" six times).
+      row.querySelectorAll("[data-seat-text]").forEach(function (text) {
+        text.textContent = text.getAttribute("data-seat-text").replace("{n}", String(index + 1));
+      });
+      input.setAttribute("enterkeyhint", index === rows.length - 1 ? "go" : "next");
     });
     var add = list.parentNode.querySelector("[data-add-row]");
     var max = parseInt(list.getAttribute("data-max"), 10) || 10;
@@ -270,6 +275,7 @@
     input.value = "";
     input.removeAttribute("aria-invalid");
     input.removeAttribute("aria-describedby");
+    showNameCount(input);
     list.appendChild(row);
     renumber(list);
     return input;
@@ -296,16 +302,36 @@
     renumber(list);
   });
 
-  // Enter in a name goes to the next name (a new row after the last filled one):
-  // it never creates a game with half the table typed.
+  // Enter in a name goes to the next name; in the last one, it starts the game
+  // (the keyboard's "go" key): the table is typed, nothing left to scroll to.
   document.addEventListener("keydown", function (event) {
     if (event.key !== "Enter" || !event.target.matches || !event.target.matches("input[name=names]")) { return; }
     event.preventDefault();
     var list = event.target.closest("[data-name-rows]");
     var inputs = Array.prototype.slice.call(list.querySelectorAll("input[name=names]"));
     var next = inputs[inputs.indexOf(event.target) + 1];
-    if (!next && event.target.value.trim()) { next = addRow(list); }
-    if (next) { next.focus(); }
+    if (next) { next.focus(); return; }
+    var form = event.target.form;
+    var start = form && form.querySelector("button.create");
+    if (start && form.requestSubmit) { form.requestSubmit(start); } else if (start) { start.click(); }
+  });
+
+  // The name stops at its limit as it is typed (maxlength); the count shows up
+  // near that limit so the stop is no surprise.
+  var NAME_COUNT_FROM = 6;
+
+  function showNameCount(input) {
+    var count = input.parentNode.querySelector("[data-name-count]");
+    var max = parseInt(input.getAttribute("maxlength"), 10);
+    if (!count || !max) { return; }
+    var left = max - input.value.length;
+    count.hidden = left > NAME_COUNT_FROM;
+    count.textContent = input.value.length + "/" + max;
+    count.classList.toggle("is-full", left <= 0);
+  }
+
+  document.addEventListener("input", function (event) {
+    if (event.target.matches && event.target.matches("input[name=names]")) { showNameCount(event.target); }
   });
 
   function applyPreset(form, onLoad) {
