@@ -1,0 +1,165 @@
+// What this device keeps for itself: the games it opened ("Mes parties" on the
+// home page) and the installed app's service worker. The list lives in the
+// browser's storage only: the server never learns which games a phone follows.
+(function () {
+  "use strict";
+
+  var KEY = "scorekeeper-games";
+  var MAX_GAMES = 20;
+  // The strongest link wins when one phone opened a game in several roles.
+  var RANK = { host: 3, pencil: 2, watch: 1 };
+
+  function load() {
+    try {
+      var games = JSON.parse(localStorage.getItem(KEY) || "[]");
+      return Array.isArray(games) ? games.filter(function (g) { return g && g.game && g.url; }) : [];
+    } catch (e) {
+      return [];
+    }
+  }
+
+  function save(games) {
+    games.sort(function (a, b) { return (b.seen || 0) - (a.seen || 0); });
+    try { localStorage.setItem(KEY, JSON.stringify(games.slice(0, MAX_GAMES))); } catch (e) { /* private mode, full */ }
+  }
+
+  function remember(info) {
+    var games = load();
+    var known = games.filter(function (g) { return g.game === info.game; })[0];
+    if (known && (RANK[known.role] || 0) > (RANK[info.role] || 0)) {
+      // A watch link opened on the host's phone does not replace the host link.
+      info.url = known.url;
+      info.role = known.role;
+    }
+    games = games.filter(function (g) { return g.game !== info.game; });
+    games.push(info);
+    save(games);
+  }
+
+  function forget(id) {
+    save(load().filter(function (g) { return g.game !== id; }));
+  }
+
+  // --- a game page records itself -------------------------------------------------
+
+  function recordThisGame(seen) {
+    var marker = document.querySelector("[data-my-game]");
+    if (!marker) { return; }
+    var names = Array.prototype.map.call(marker.querySelectorAll("li"), function (li) { return li.textContent; });
+    remember({
+      game: marker.getAttribute("data-game"),
+      url: marker.getAttribute("data-url"),
+      watchUrl: marker.getAttribute("data-watch-url"),
+      role: marker.getAttribute("data-role"),
+      names: names,
+      variant: marker.getAttribute("data-variant"),
+      last: seen ? new Date().toISOString() : marker.getAttribute("data-last"),
+      finished: marker.hasAttribute("data-finished"),
+      seen: Date.now()
+    });
+  }
+
+  // A box scored while the page is open is activity too.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.target && event.target.id === "sheet") { recordThisGame(true); }
+  });
+
+  // --- the home page lists them ------------------------------------------------------
+
+  function when(iso) {
+    var date = new Date(iso);
+    if (isNaN(date.getTime())) { return ""; }
+    try {
+      return new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
+        day: "numeric", month: "short", hour: "2-digit", minute: "2-digit"
+      }).format(date);
+    } catch (e) {
+      return date.toLocaleString();
+    }
+  }
+
+  function showList(section) {
+    var list = section.querySelector("[data-my-games-list]");
+    var model = section.querySelector("template[data-my-game-item]");
+    var games = load();
+    while (list.firstChild) { list.removeChild(list.firstChild); }
+    section.hidden = games.length === 0;
+    games.forEach(function (game) {
+      var item = model.content.firstElementChild.cloneNode(true);
+      var names = (game.names || []).join(", ");
+      var meta = [game.variant, section.getAttribute("data-role-" + game.role)];
+      if (game.finished) { meta.push(section.getAttribute("data-finished")); }
+      meta.push(when(game.last));
+      item.querySelector("[data-my-game-names]").textContent = names;
+      item.querySelector("[data-my-game-meta]").textContent = "· " + meta.filter(Boolean).join(" · ");
+      var resume = item.querySelector("[data-my-game-resume]");
+      resume.href = game.url;
+      var forgetButton = item.querySelector("[data-my-game-forget]");
+      [resume, forgetButton].forEach(function (control) {
+        control.setAttribute("aria-label", control.getAttribute("data-label").replace("{names}", names));
+        control.removeAttribute("data-label");
+      });
+      forgetButton.setAttribute("data-game", game.game);
+      list.appendChild(item);
+    });
+  }
+
+  // Once per visit, each listed game's own page is asked (HEAD: no body) whether
+  // it still exists: 404, purged, is dropped; 410, a pencil taken back, falls
+  // back to the watch link. A network failure changes nothing.
+  function checkStillThere(section) {
+    if (!window.fetch) { return; }
+    load().forEach(function (game) {
+      window.fetch(game.url, { method: "HEAD", credentials: "same-origin", cache: "no-store", redirect: "manual" })
+        .then(function (response) {
+          if (response.status === 404) {
+            forget(game.game);
+          } else if (response.status === 410 && game.watchUrl && game.url !== game.watchUrl) {
+            var games = load();
+            games.forEach(function (g) {
+              if (g.game === game.game) { g.url = g.watchUrl; g.role = "watch"; }
+            });
+            save(games);
+          } else {
+            return;
+          }
+          showList(section);
+        }, function () { /* offline: keep the list as it is */ });
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-my-game-forget]");
+    if (!button) { return; }
+    var section = button.closest("[data-my-games]");
+    var heading = section.querySelector("h2");
+    forget(button.getAttribute("data-game"));
+    showList(section);
+    // The button is gone: keep the focus somewhere sensible.
+    if (!section.hidden && heading) { heading.setAttribute("tabindex", "-1"); heading.focus(); }
+  });
+
+  // --- the installed app ---------------------------------------------------------------
+
+  function registerServiceWorker() {
+    var url = document.documentElement.getAttribute("data-sw");
+    if (!url || !("serviceWorker" in navigator)) { return; }
+    navigator.serviceWorker.register(url, { scope: "/" }).catch(function () { /* not installable here */ });
+  }
+
+  function init() {
+    recordThisGame(false);
+    var section = document.querySelector("[data-my-games]");
+    if (section) {
+      showList(section);
+      checkStillThere(section);
+    }
+    registerServiceWorker();
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", init);
+  } else {
+    init();
+  }
+})();
