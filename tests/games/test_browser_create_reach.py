@@ -12,6 +12,8 @@ from games.export import game_json
 from games.models import Game
 from tests.axe import AXE_OPTIONS
 from tests.export.helpers import worked_example
+from tests.factories import make_game
+from tests.games.helpers import watch_url
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -88,8 +90,12 @@ def test_an_exported_game_can_be_imported_from_the_home_page(
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_home_page_has_no_moderate_accessibility_issue(live_server, phone, scheme):
     phone.emulate_media(color_scheme=scheme)
+    game, _token = make_game(["Cleo", "Tom"])
+    phone.goto(live_server.url + watch_url(game))  # listed in "Mes parties"
     phone.goto(live_server.url + "/")
+    expect(phone.get_by_role("region", name="Mes parties")).to_be_visible()
     phone.get_by_role("button", name="Ajouter un joueur").click()
+    phone.locator("input[name=names]").first.fill("Jean-Christophe de la")
     results = Axe().run(phone, options=AXE_OPTIONS).response
     found = [
         (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
