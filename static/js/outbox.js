@@ -75,7 +75,7 @@
     if (!keyField || !keyField.value || !url) { return; }
     var title = document.getElementById("dialog-title");
     var label = form.closest(".entry-form") || form.classList.contains("entry-form")
-      ? (title ? title.textContent.replace(/\s+/g, " ").trim() : "") + " : " + checkedLabel(form)
+      ? (title ? title.textContent.replace(/\s+/g, " ").trim() : "") + text("colon") + " " + checkedLabel(form)
       : text("undo");
     var items = load().filter(function (item) { return item.key !== keyField.value; });
     items.push({
