@@ -79,6 +79,8 @@ def test_an_exported_game_can_be_imported_from_the_home_page(
     export.write_text(json.dumps(game_json(game)))
     phone.goto(live_server.url + "/")
     phone.get_by_role("link", name="Importer une partie").click()
+    violations = Axe().run(phone, options=AXE_OPTIONS).response["violations"]
+    assert [v["id"] for v in violations if v["impact"] != "minor"] == []
     phone.get_by_label("Fichier JSON de la partie").set_input_files(str(export))
     phone.get_by_role("button", name="Importer").click()
     expect(phone.locator("#podium")).to_contain_text("Sarah gagne")

@@ -5,9 +5,11 @@ never a page behind a link."""
 import io
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from PIL import Image
 from playwright.sync_api import expect
 
+from tests.axe import AXE_OPTIONS
 from tests.games.browser import create_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -57,6 +59,8 @@ def test_offline_the_app_shows_its_own_page_and_keeps_no_game(live_server, phone
     phone.goto(host_page)
     expect(phone.get_by_role("heading", name="Pas de réseau")).to_be_visible()
     phone.screenshot(path="/tmp/shots-15a/offline-page.png")
+    violations = Axe().run(phone, options=AXE_OPTIONS).response["violations"]
+    assert [v["id"] for v in violations if v["impact"] != "minor"] == []
     cached = phone.evaluate(CACHED_URLS)
     assert "/hors-ligne/" in cached
     assert not [url for url in cached if url.split("/")[1] in ["h", "c", "w", "b", "r"]]
