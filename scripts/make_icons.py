@@ -27,7 +27,9 @@ def die(size, content):
     for fx, fy in [(0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)]:
         cx, cy = left + side * fx, left + side * fy
         draw.ellipse((cx - pip, cy - pip, cx + pip, cy + pip), fill=WHITE)
-    return image.resize((final, final), Image.Resampling.LANCZOS)
+    image = image.resize((final, final), Image.Resampling.LANCZOS).convert("RGB")
+    # Three colours and their blends: a small palette keeps the files light.
+    return image.quantize(colors=32)
 
 
 if __name__ == "__main__":

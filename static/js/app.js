@@ -223,6 +223,36 @@
     stopRetrying();
   });
 
+  // --- "Mes parties": this phone remembers the game (the list: device.js) -------------
+  // Newest first, 20 at most; a host or pencil link is not replaced by the watch
+  // link of the same game.
+
+  function rememberGame(now) {
+    var m = document.querySelector("[data-my-game]");
+    if (!m) { return; }
+    var rank = { host: 3, pencil: 2, watch: 1 };
+    var it = {
+      game: m.getAttribute("data-game"), url: m.getAttribute("data-url"),
+      watchUrl: m.getAttribute("data-watch-url") || "", role: m.getAttribute("data-role"),
+      names: Array.prototype.map.call(m.querySelectorAll("li"), function (li) { return li.textContent; }),
+      variant: m.getAttribute("data-variant"), finished: m.hasAttribute("data-finished"),
+      last: now ? new Date().toISOString() : m.getAttribute("data-last")
+    };
+    try {
+      var games = JSON.parse(localStorage.getItem("scorekeeper-games") || "[]").filter(function (g) {
+        if (g.game !== it.game) { return true; }
+        if (rank[g.role] > rank[it.role]) { it.url = g.url; it.role = g.role; it.watchUrl = g.watchUrl; }
+        return false;
+      });
+      localStorage.setItem("scorekeeper-games", JSON.stringify([it].concat(games).slice(0, 20)));
+    } catch (e) { /* private mode, full */ }
+  }
+
+  // A box scored while the page is open is activity too.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.target && event.target.id === "sheet") { rememberGame(true); }
+  });
+
   // --- copy buttons ----------------------------------------------------------------
 
   document.addEventListener("click", function (event) {
@@ -275,7 +305,8 @@
     input.value = "";
     input.removeAttribute("aria-invalid");
     input.removeAttribute("aria-describedby");
-    showNameCount(input);
+    var count = row.querySelector("[data-name-count]");
+    if (count) { count.hidden = true; }
     list.appendChild(row);
     renumber(list);
     return input;
@@ -316,24 +347,6 @@
     if (start && form.requestSubmit) { form.requestSubmit(start); } else if (start) { start.click(); }
   });
 
-  // The name stops at its limit as it is typed (maxlength); the count shows up
-  // near that limit so the stop is no surprise.
-  var NAME_COUNT_FROM = 6;
-
-  function showNameCount(input) {
-    var count = input.parentNode.querySelector("[data-name-count]");
-    var max = parseInt(input.getAttribute("maxlength"), 10);
-    if (!count || !max) { return; }
-    var left = max - input.value.length;
-    count.hidden = left > NAME_COUNT_FROM;
-    count.textContent = input.value.length + "/" + max;
-    count.classList.toggle("is-full", left <= 0);
-  }
-
-  document.addEventListener("input", function (event) {
-    if (event.target.matches && event.target.matches("input[name=names]")) { showNameCount(event.target); }
-  });
-
   function applyPreset(form, onLoad) {
     var checked = form.querySelector("input[data-preset]:checked");
     if (!checked) { return; }
@@ -369,6 +382,7 @@
 
   function init() {
     initNewGame();
+    rememberGame(false);
     openDialog();
     armAutohide();
     // ?done=… only carries the "Annuler" offer of a plain form post; a reload

@@ -1,13 +1,11 @@
-// What this device keeps for itself: the games it opened ("Mes parties" on the
-// home page) and the installed app's service worker. The list lives in the
-// browser's storage only: the server never learns which games a phone follows.
+// The home page only: "Mes parties" (the games this phone opened; each game page
+// adds itself, in app.js), the name count of the create form, and the installed
+// app's service worker (the app installs from its start page). The list lives in
+// the browser's storage only: the server never learns which games a phone follows.
 (function () {
   "use strict";
 
   var KEY = "scorekeeper-games";
-  var MAX_GAMES = 20;
-  // The strongest link wins when one phone opened a game in several roles.
-  var RANK = { host: 3, pencil: 2, watch: 1 };
 
   function load() {
     try {
@@ -19,50 +17,12 @@
   }
 
   function save(games) {
-    games.sort(function (a, b) { return (b.seen || 0) - (a.seen || 0); });
-    try { localStorage.setItem(KEY, JSON.stringify(games.slice(0, MAX_GAMES))); } catch (e) { /* private mode, full */ }
-  }
-
-  function remember(info) {
-    var games = load();
-    var known = games.filter(function (g) { return g.game === info.game; })[0];
-    if (known && (RANK[known.role] || 0) > (RANK[info.role] || 0)) {
-      // A watch link opened on the host's phone does not replace the host link.
-      info.url = known.url;
-      info.role = known.role;
-    }
-    games = games.filter(function (g) { return g.game !== info.game; });
-    games.push(info);
-    save(games);
+    try { localStorage.setItem(KEY, JSON.stringify(games)); } catch (e) { /* private mode, full */ }
   }
 
   function forget(id) {
     save(load().filter(function (g) { return g.game !== id; }));
   }
-
-  // --- a game page records itself -------------------------------------------------
-
-  function recordThisGame(seen) {
-    var marker = document.querySelector("[data-my-game]");
-    if (!marker) { return; }
-    var names = Array.prototype.map.call(marker.querySelectorAll("li"), function (li) { return li.textContent; });
-    remember({
-      game: marker.getAttribute("data-game"),
-      url: marker.getAttribute("data-url"),
-      watchUrl: marker.getAttribute("data-watch-url"),
-      role: marker.getAttribute("data-role"),
-      names: names,
-      variant: marker.getAttribute("data-variant"),
-      last: seen ? new Date().toISOString() : marker.getAttribute("data-last"),
-      finished: marker.hasAttribute("data-finished"),
-      seen: Date.now()
-    });
-  }
-
-  // A box scored while the page is open is activity too.
-  document.addEventListener("htmx:afterSwap", function (event) {
-    if (event.target && event.target.id === "sheet") { recordThisGame(true); }
-  });
 
   // --- the home page lists them ------------------------------------------------------
 
@@ -114,10 +74,10 @@
         .then(function (response) {
           if (response.status === 404) {
             forget(game.game);
-          } else if (response.status === 410 && game.watchUrl && game.url !== game.watchUrl) {
+          } else if (response.status === 410 && game.watchUrl) {
             var games = load();
             games.forEach(function (g) {
-              if (g.game === game.game) { g.url = g.watchUrl; g.role = "watch"; }
+              if (g.game === game.game) { g.url = g.watchUrl; g.role = "watch"; g.watchUrl = ""; }
             });
             save(games);
           } else {
@@ -139,16 +99,36 @@
     if (!section.hidden && heading) { heading.setAttribute("tabindex", "-1"); heading.focus(); }
   });
 
+  // --- the create form (same page) ------------------------------------------------------
+
+  // The name stops at its limit as it is typed (maxlength); the count shows up
+  // near that limit so the stop is no surprise.
+  var NAME_COUNT_FROM = 6;
+
+  function showNameCount(input) {
+    var count = input.parentNode.querySelector("[data-name-count]");
+    var max = parseInt(input.getAttribute("maxlength"), 10);
+    if (!count || !max) { return; }
+    var left = max - input.value.length;
+    count.hidden = left > NAME_COUNT_FROM;
+    count.textContent = input.value.length + "/" + max;
+    count.classList.toggle("is-full", left <= 0);
+  }
+
+  document.addEventListener("input", function (event) {
+    if (event.target.matches && event.target.matches("input[name=names]")) { showNameCount(event.target); }
+  });
+
   // --- the installed app ---------------------------------------------------------------
 
   function registerServiceWorker() {
-    var url = document.documentElement.getAttribute("data-sw");
+    var section = document.querySelector("[data-sw]");
+    var url = section && section.getAttribute("data-sw");
     if (!url || !("serviceWorker" in navigator)) { return; }
     navigator.serviceWorker.register(url, { scope: "/" }).catch(function () { /* not installable here */ });
   }
 
   function init() {
-    recordThisGame(false);
     var section = document.querySelector("[data-my-games]");
     if (section) {
       showList(section);

@@ -58,9 +58,9 @@ def test_an_entry_validated_offline_survives_a_closed_dialog_and_a_reload(
 ):
     game, token = make_game(["Sarah", "Hugo"])
     page_url = live_server.url + host_url(token)
-    phone.goto(page_url)
+    phone.goto(live_server.url + "/")  # the app's start page installs the worker
     phone.evaluate(SW_READY)
-    phone.reload()  # under the service worker: a reload offline shows its page
+    phone.goto(page_url)  # under the service worker: a reload offline shows its page
     sent = []
     phone.on(
         "requestfinished",
