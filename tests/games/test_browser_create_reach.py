@@ -82,6 +82,7 @@ def test_an_exported_game_can_be_imported_from_the_home_page(
     violations = Axe().run(phone, options=AXE_OPTIONS).response["violations"]
     assert [v["id"] for v in violations if v["impact"] != "minor"] == []
     phone.get_by_label("Fichier JSON de la partie").set_input_files(str(export))
+    phone.screenshot(path="/tmp/shots-15a/import-from-home.png")
     phone.get_by_role("button", name="Importer").click()
     expect(phone.locator("#podium")).to_contain_text("Sarah gagne")
     assert Game.objects.count() == 2
