@@ -61,3 +61,16 @@ def test_a_purged_game_drops_out_of_the_list(live_server, phone):
     expect(games).not_to_contain_text("Anna, Bob")
     phone.reload()
     expect(my_games(phone)).not_to_contain_text("Anna, Bob")
+
+
+def test_a_pencil_taken_back_leaves_the_game_to_follow(live_server, phone):
+    game, host_token = make_game(["Cleo", "Tom"])
+    pencil_token = game.pass_pencil(host_token, "Tom")
+    phone.goto(live_server.url + f"/c/{pencil_token}/")
+    expect(phone.locator("#sheet")).to_be_visible()
+    game.take_back_pencil()
+    phone.goto(live_server.url + "/")
+    games = my_games(phone)
+    expect(games).to_contain_text("vous suivez")
+    phone.get_by_role("link", name="Reprendre la partie de Cleo, Tom").click()
+    assert phone.url == live_server.url + watch_url(game)
