@@ -213,6 +213,16 @@ def import_game(request, host_token):
     game = get_game_or_404(
         request, "host", host_token, Game.objects.select_related("band")
     )
+    return _import(request, game.band, {"game": game, "host_token": host_token})
+
+
+@require_http_methods(["GET", "POST"])
+def import_new(request):
+    """The same import from the home page: the game starts a band of its own."""
+    return _import(request, None, {})
+
+
+def _import(request, band, context):
     error = None
     if request.method == "POST":
         upload = request.FILES.get("file")
@@ -225,7 +235,7 @@ def import_game(request, host_token):
         else:
             try:
                 new_game, new_host_token = export.import_game(
-                    upload.read(export.MAX_IMPORT_BYTES + 1), game.band
+                    upload.read(export.MAX_IMPORT_BYTES + 1), band
                 )
             except export.ImportRefused as exc:
                 error = exc.message
@@ -241,12 +251,7 @@ def import_game(request, host_token):
     return render(
         request,
         "games/import.html",
-        {
-            "game": game,
-            "host_token": host_token,
-            "error": error,
-            "max_kb": export.MAX_IMPORT_BYTES // 1024,
-        },
+        {**context, "error": error, "max_kb": export.MAX_IMPORT_BYTES // 1024},
         status=400 if error else 200,
     )
 

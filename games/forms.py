@@ -75,6 +75,7 @@ class NewGameForm(forms.Form):
     """
 
     names = NamesField(required=False)
+    name_max_length = MAX_NAME_LENGTH
     preset = forms.ChoiceField(
         label=gettext_lazy("Variante"), widget=forms.RadioSelect, initial="classic"
     )
@@ -346,6 +347,25 @@ class EntryForm(forms.Form):
 
     def cross_choice(self):
         return next((c for c in self["value"] if c.data["value"] == CROSS), None)
+
+    def value_entries(self):
+        """[(value, entry)]: the entry each button of the value group stands for,
+        as `clean` would build it from that button alone (default rolls)."""
+        entries = []
+        rolls = self.fields.get("rolls")
+        for value, _label in self.fields["value"].choices:
+            if value == CROSS:
+                entry = {"kind": "cross"}
+            elif value == MADE:
+                entry = {"kind": "made"}
+            elif self.spec.kind in ("count", "face", "total"):
+                entry = {"kind": self.spec.kind, "value": int(value)}
+            else:
+                continue
+            if rolls is not None:
+                entry["rolls"] = int(rolls.initial)
+            entries.append((value, entry))
+        return entries
 
     def clean(self):
         cleaned = super().clean()

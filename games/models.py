@@ -981,6 +981,20 @@ class Preview:
             after=after.totals(),
         )
 
+    @classmethod
+    def for_each(cls, state, player_id, column, box, entries):
+        """[(value, Preview)] for the moves `entries` ([(value, entry)]) that the
+        rules allow: what the dialog shows for each button when the network is
+        down and cannot be asked."""
+        previews = []
+        for value, entry in entries:
+            try:
+                preview = cls.build(state, player_id, column, box, entry)
+            except ScoreRefused:
+                continue
+            previews.append((value, preview))
+        return previews
+
     @property
     def calculation(self):
         return tr(self.scored.calculation)

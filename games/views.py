@@ -493,9 +493,11 @@ def box(request, access, player_id, column, box):
         if refusal.code == "box":
             raise Http404 from refusal
         return _refused(request, access, refusal, state)
-    return _dialog(
-        request, access, state, _entry_dialog(sheet, form, column, box, access=access)
+    dialog = _entry_dialog(sheet, form, column, box, access=access)
+    dialog["offline_previews"] = Preview.for_each(
+        state, player_id, column, box, form.value_entries()
     )
+    return _dialog(request, access, state, dialog)
 
 
 @require_http_methods(["GET", "POST"])
