@@ -158,10 +158,13 @@ class Hub:
         period = settings.LIVE_RECHECK_SECONDS
         while self.loop is loop:
             await asyncio.sleep(period * random.uniform(0.8, 1.2))
-            try:
-                await self.recheck()
-            except Exception:
-                log.exception("live: version re-check failed")
+            await self._recheck_once()
+
+    async def _recheck_once(self):
+        try:
+            await self.recheck()
+        except Exception:
+            log.exception("live: version re-check failed")
 
     async def recheck(self):
         """Publishes what moved among the subscribed games since we last heard; a
@@ -185,8 +188,9 @@ class Hub:
                 ) as listener:
                     await listener.execute(f"LISTEN {CHANNEL}")
                     pause = 0.5
-                    # Anything written while we were not listening.
-                    await self.recheck()
+                    # Anything written while we were not listening, read aside so
+                    # that the notifications keep flowing meanwhile.
+                    self._spawn(self._recheck_once())
                     async for note in listener.notifies():
                         game_id, _, version = note.payload.partition(":")
                         self.publish(int(game_id), int(version))

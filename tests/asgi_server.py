@@ -1,5 +1,6 @@
-"""The tests' ASGI tools. The browser tests' server: the project's ASGI application under uvicorn, as in
-production (scorekeeper/serve.py), in a thread of the test process.
+"""The tests' ASGI tools. The browser tests' server: the project's ASGI application
+under uvicorn, as in production (scorekeeper/serve.py), in a thread of the test
+process.
 
 A thread rather than a process, so that the server sees the test database and any
 setting a test overrides. Live streams need an ASGI server: Django's own live
