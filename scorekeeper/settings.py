@@ -204,6 +204,11 @@ SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# No script reads a cookie: the CSRF token reaches htmx through `hx-headers` in
+# base.html, and the language is chosen by a plain form.
+CSRF_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 # No inline script, no eval: htmx is told not to inject its indicator style and
 # not to evaluate code (hx-on and trigger filters are not used).
 SECURE_CSP = {
