@@ -6,7 +6,6 @@ and say why not.
 """
 
 import json
-import re
 import secrets
 
 from django import forms
@@ -14,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import rules
+from games import numbers, rules
 from games.messages import tr
 from games.models import Game
 from games.names import MAX_NAME_LENGTH, clean_name, name_key
@@ -172,8 +171,9 @@ class NewGameForm(forms.Form):
         """The same form, unbound, after the row edit asked for by the buttons."""
         names = list(self["names"].value() or [])
         removed = self.data.get("remove_row", "")
-        if removed.isdigit() and int(removed) < len(names):
-            del names[int(removed)]
+        row = numbers.optional_int(removed)
+        if row is not None and row < len(names):
+            del names[row]
         # Blank rows go; the unbound form adds one free row (and pads to four).
         names = [name for name in names if name.strip()]
         initial = {"names": names, "preset": self["preset"].value()}
@@ -257,6 +257,18 @@ class NewGameForm(forms.Form):
         )
 
 
+class NumberField(forms.IntegerField):
+    """An integer typed in a form: ASCII digits only (see games.numbers)."""
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        text = str(value).strip()
+        if not numbers.is_number(text, signed=True):
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+        return int(text)
+
+
 class OpenChoiceField(forms.ChoiceField):
     """Radio buttons for the usual values that also let any other number through,
     so that the rules engine, not the form, says why it is impossible."""
@@ -264,7 +276,7 @@ class OpenChoiceField(forms.ChoiceField):
     def valid_value(self, value):
         if super().valid_value(value) or value == MADE:
             return True
-        return bool(re.fullmatch(r"-?\d{1,6}", value))
+        return numbers.is_number(value, signed=True)
 
 
 def new_request_key():
@@ -282,9 +294,7 @@ class EntryForm(forms.Form):
     request_key = forms.CharField(
         widget=forms.HiddenInput, max_length=64, required=False
     )
-    seen_version = forms.IntegerField(
-        widget=forms.HiddenInput, min_value=1, required=False
-    )
+    seen_version = NumberField(widget=forms.HiddenInput, min_value=1, required=False)
 
     def __init__(self, *args, spec, box, column, variant, bank=0, **kwargs):
         super().__init__(*args, **kwargs)
@@ -309,7 +319,7 @@ class EntryForm(forms.Form):
                 widget=forms.RadioSelect,
             )
         if spec.typed:
-            self.fields["points"] = forms.IntegerField(
+            self.fields["points"] = NumberField(
                 label=_("Points tapés"),
                 required=False,
                 # The engine refuses out-of-range points with its own message.
@@ -412,9 +422,7 @@ class RenameForm(forms.Form):
 
 
 class ConfirmForm(forms.Form):
-    seen_version = forms.IntegerField(
-        widget=forms.HiddenInput, min_value=1, required=False
-    )
+    seen_version = NumberField(widget=forms.HiddenInput, min_value=1, required=False)
 
 
 class PencilForm(forms.Form):

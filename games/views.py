@@ -31,7 +31,7 @@ from django.views.decorators.http import (
     require_safe,
 )
 
-from games import ratelimit, tokens
+from games import numbers, ratelimit, tokens
 from games.capabilities import SCOPE, PencilGone, get_game_or_404
 from games.forms import (
     ConfirmForm,
@@ -199,9 +199,9 @@ def _page(request, access, *, state=None, dialog=None, status=200, pencil_form=N
 
 def _done_entry(request, state):
     """The entry just recorded (?done=<seq>), for the short "Annuler" offer."""
-    seq = request.GET.get("done", "")
+    seq = numbers.optional_int(request.GET.get("done"))
     last = state.last_entry()
-    if last is not None and seq.isdigit() and int(seq) == last.seq:
+    if last is not None and seq == last.seq:
         return {
             "entry": last,
             "player": state.player_of(last),
