@@ -3,11 +3,13 @@
 A fixed-window counter in Django's cache: `cache.add` then `cache.incr`, both atomic
 on Redis and on the local-memory cache, so concurrent misses are all counted.
 
-    if too_many_misses(request, "capability"):
-        ...answer 429...
     game = lookup(token)
     if game is None:
+        if too_many_misses(request, "capability"):
+            ...answer 429...
         note_miss(request, "capability", token)
+
+A valid token is never refused here: only the wrong links a client tries.
 
 Tokens carry 192 bits: the limit is defence in depth against enumeration, not what
 keeps links secret. It is keyed by client address and scope; a table of friends
