@@ -58,6 +58,8 @@ MIDDLEWARE = [
     # First, so it also sees responses made by the other middlewares.
     "scorekeeper.middleware.CapabilityHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # Before anything reads the body (CSRF reads the form): a cut body is a 400.
+    "scorekeeper.body.CompleteBodyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.middleware.locale.LocaleMiddleware",
