@@ -117,6 +117,20 @@ def note_miss(request, scope, token=None) -> int:
         return 1
 
 
+def spend(request, scope, allowed, seconds) -> bool:
+    """Counts one attempt of this client at `scope` (say, an import) in a fixed
+    window of `seconds`; False once it has made more than `allowed` there."""
+    seconds = max(1, int(seconds))
+    key = f"{_PREFIX}:{scope}:{client_ip(request)}:{int(time.time() // seconds)}"
+    cache.add(key, 0, seconds + 5)
+    try:
+        count = cache.incr(key)
+    except ValueError:
+        cache.add(key, 1, seconds + 5)
+        count = 1
+    return count <= allowed
+
+
 def retry_after(now=None) -> int:
     """Seconds until the current window closes (for the Retry-After header)."""
     now = time.time() if now is None else now

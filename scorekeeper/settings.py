@@ -244,6 +244,9 @@ if not DEBUG:
 TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 CAPABILITY_MISS_LIMIT = int(os.environ.get("CAPABILITY_MISS_LIMIT", "30"))
 CAPABILITY_MISS_WINDOW = int(os.environ.get("CAPABILITY_MISS_WINDOW", "600"))
+# Imports per client and window (seconds): each one replays a whole game.
+IMPORT_LIMIT = int(os.environ.get("IMPORT_LIMIT", "10"))
+IMPORT_WINDOW = int(os.environ.get("IMPORT_WINDOW", "600"))
 
 # django-q2: the ORM broker by default (nothing else to run); Redis when REDIS_URL
 # is set. `retry` must exceed `timeout` or a slow task would run twice.
