@@ -6,6 +6,7 @@ and say why not.
 """
 
 import json
+import re
 import secrets
 
 from django import forms
@@ -281,6 +282,15 @@ class OpenChoiceField(forms.ChoiceField):
 
 def new_request_key():
     return secrets.token_urlsafe(16)
+
+
+def request_key_of(data):
+    """The idempotency key a form posted, or "" for anything this site never
+    wrote (a NUL byte, say, must never reach the database)."""
+    key = data.get("request_key", "")
+    if isinstance(key, str) and re.fullmatch(r"[A-Za-z0-9_-]{1,64}", key):
+        return key
+    return ""
 
 
 class EntryForm(forms.Form):

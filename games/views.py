@@ -40,6 +40,7 @@ from games.forms import (
     PencilForm,
     RenameForm,
     new_request_key,
+    request_key_of,
 )
 from games.messages import tr
 from games.models import (
@@ -568,7 +569,7 @@ def _retried(request, access, already, state=None):
 @writer_view
 def record(request, access, player_id, column, box):
     game = access.game
-    key = request.POST.get("request_key", "")[:64]
+    key = request_key_of(request.POST)
     # Read once, here, and handed to the model: the form is checked, the entry
     # replayed and the sheet answered from this reading (see Game.read).
     reading = game.read(request_key=key)
@@ -643,7 +644,7 @@ def undo(request, access):
     if not form.is_valid():
         # A garbled confirmation is no licence to undo without the stale check.
         return _refused(request, access, StaleVersion())
-    key = request.POST.get("request_key", "")[:64]
+    key = request_key_of(request.POST)
     try:
         undone, state = game.undo_move(
             seen_version=form.cleaned_data.get("seen_version"),

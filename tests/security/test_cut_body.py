@@ -5,7 +5,6 @@ project uses (runserver, any WSGI server, ASGI) such a request answers 400.
 """
 
 import asyncio
-import contextlib
 import io
 import threading
 import time
@@ -14,27 +13,12 @@ from urllib.parse import urlsplit
 import pytest
 from django.core.handlers.asgi import ASGIHandler
 from django.core.handlers.wsgi import WSGIHandler
-from django.core.signals import request_finished, request_started
-from django.db import close_old_connections
 from django.test import RequestFactory
 
 from games.models import Entry
 from tests.games.helpers import write_url
 from tests.security.cut_body import cut_record, send_cut, typed_points_game
-
-
-@contextlib.contextmanager
-def connection_kept():
-    """As Django's test client does: a request must not close the test's
-    connection (it holds the test's transaction)."""
-    signals = (request_started, request_finished)
-    for signal in signals:
-        signal.disconnect(close_old_connections)
-    try:
-        yield
-    finally:
-        for signal in signals:
-            signal.connect(close_old_connections)
+from tests.security.helpers import connection_kept
 
 
 def wsgi_post(path, headers, body, declared):
