@@ -13,9 +13,11 @@ from urllib.parse import urlsplit
 import pytest
 from django.core.handlers.asgi import ASGIHandler
 from django.core.handlers.wsgi import WSGIHandler
+from django.http import HttpResponse
 from django.test import RequestFactory
 
 from games.models import Entry
+from scorekeeper.body import CompleteBodyMiddleware
 from tests.games.helpers import write_url
 from tests.security.cut_body import cut_record, send_cut, typed_points_game
 from tests.security.helpers import connection_kept
@@ -165,3 +167,21 @@ def test_a_cut_entry_under_uvicorn_records_nothing():
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+
+
+def test_the_check_holds_in_an_async_middleware_chain_too():
+    async def view(request):
+        return HttpResponse(request.POST.get("points", ""))
+
+    middleware = CompleteBodyMiddleware(view)
+
+    def answer(body, declared):
+        request = RequestFactory().generic(
+            "POST", "/", body, "application/x-www-form-urlencoded"
+        )
+        request.META["CONTENT_LENGTH"] = str(declared)
+        return asyncio.run(middleware(request))
+
+    assert answer(b"points=2", 9).status_code == 400
+    whole = answer(b"points=25", 9)
+    assert (whole.status_code, whole.content) == (200, b"25")
