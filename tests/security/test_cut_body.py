@@ -8,13 +8,14 @@ import asyncio
 import io
 import threading
 import time
-from urllib.parse import urlsplit
 
 import pytest
+from django.contrib.staticfiles.handlers import StaticFilesHandler
 from django.core.handlers.asgi import ASGIHandler
 from django.core.handlers.wsgi import WSGIHandler
 from django.http import HttpResponse
 from django.test import RequestFactory
+from django.test.testcases import LiveServerThread
 
 from games.models import Entry
 from scorekeeper.body import CompleteBodyMiddleware
@@ -78,13 +79,25 @@ def test_a_garbled_content_length_answers_400():
     assert Entry.objects.count() == 0
 
 
+@pytest.fixture
+def runserver():
+    """Django's development server (runserver's WSGI server and request handler)
+    on a free loopback port; (host, port)."""
+    thread = LiveServerThread("127.0.0.1", StaticFilesHandler, port=0)
+    thread.daemon = True
+    thread.start()
+    thread.is_ready.wait(timeout=10)
+    if thread.error:
+        raise thread.error
+    yield "127.0.0.1", thread.port
+    thread.terminate()
+
+
 @pytest.mark.django_db(transaction=True)
-def test_a_cut_entry_on_runserver_answers_400_and_records_nothing(live_server):
-    # live_server runs Django's own development server (runserver's classes).
+def test_a_cut_entry_on_runserver_answers_400_and_records_nothing(runserver):
     game, token = typed_points_game()
     path, headers, body = cut_record(game, token, "25")
-    address = urlsplit(live_server.url)
-    status = send_cut(address.hostname, address.port, path, headers, body)
+    status = send_cut(*runserver, path, headers, body)
     assert status == 400
     assert Entry.objects.count() == 0
 
