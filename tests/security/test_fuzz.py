@@ -15,7 +15,7 @@ import re
 from urllib.parse import urlencode
 
 import pytest
-from django.db.models import Sum
+from django.db.models import Count, Q, Sum
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -115,14 +115,12 @@ def requests(draw, samples):
 def snapshot():
     """What a refused request must leave as it was: rows and versions."""
     return (
-        Game.objects.count(),
-        Player.objects.count(),
-        Entry.objects.count(),
-        Entry.objects.filter(undone_at__isnull=False).count(),
-        Game.objects.aggregate(v=Sum("version"))["v"],
-        Band.objects.count(),
-        tuple(Band.objects.order_by("pk").values_list("name", flat=True)),
+        Game.objects.aggregate(n=Count("id"), v=Sum("version")),
+        Entry.objects.aggregate(
+            n=Count("id"), undone=Count("id", filter=Q(undone_at__isnull=False))
+        ),
         tuple(Player.objects.order_by("pk").values_list("name", flat=True)),
+        tuple(Band.objects.order_by("pk").values_list("name", flat=True)),
         BandGame.objects.count(),
         BandScore.objects.count(),
         BandAlias.objects.count(),
@@ -225,10 +223,10 @@ def test_no_request_gets_a_server_error_and_no_refused_one_changes_anything(
     assert FIGURES["requests"] >= min(EXAMPLES, 100)
 
 
+# Multipart bodies are left to the random walk: the sweep stays short.
 SWEEP = [
     ("GET", "application/x-www-form-urlencoded"),
     ("POST", "application/x-www-form-urlencoded"),
-    ("POST", "multipart/form-data; boundary=BoUnDaRy"),
 ]
 TROUBLEMAKERS = ["²", "٣", "３", "9" * 5000, "\x00", " " * 400 + "\u202e"]
 
