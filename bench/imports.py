@@ -111,6 +111,8 @@ class LockTimer:
 
     def __init__(self):
         self.held = []
+        # CPU time of this process meanwhile: the same figure on a busy machine.
+        self.cpu = []
 
     def install(self):
         from django.db import transaction
@@ -124,22 +126,26 @@ class LockTimer:
             @staticmethod
             @contextlib.contextmanager
             def atomic(*args, **kwargs):
-                start = time.perf_counter()
+                start, cpu = time.perf_counter(), time.process_time()
                 with real(*args, **kwargs):
                     yield
                 timer.held.append((time.perf_counter() - start) * 1000)
+                timer.cpu.append((time.process_time() - cpu) * 1000)
 
         export.transaction = Shim
 
 
-def importer(raw, band_id, deadline, counter):
+def importer(raw, band_id, stop, deadline, counter):
+    # A process of its own, set up from scratch: a forked one would share the
+    # parent's database connections (and PostgreSQL's connection pool).
+    setup()
     from django.db import connection
 
     from bands.models import Band
     from games.export import import_game
 
     band = Band.objects.get(pk=band_id)
-    while time.monotonic() < deadline:
+    while not stop.is_set() and time.monotonic() < deadline:
         import_game(raw, band)
         with counter.get_lock():
             counter.value += 1
@@ -173,43 +179,48 @@ def score_for(seconds):
 
 def inner(args):
     setup()
-    from django.db import connections
-
     from games.export import import_game
 
     raw, entries, band = big_export()
     timer = LockTimer()
     timer.install()
-    took = []
+    took, cpu = [], []
     for _ in range(args.repeat):
-        start = time.perf_counter()
+        start, started_cpu = time.perf_counter(), time.process_time()
         import_game(raw, band)
         took.append((time.perf_counter() - start) * 1000)
+        cpu.append((time.process_time() - started_cpu) * 1000)
     p = common.percentile
     common.table(
         f"Importing a {entries}-entry export ({len(raw) // 1024} kB), "
-        f"{args.repeat} times alone, {args.db}",
-        ["median ms", "max ms", "lock held median ms", "lock held max ms"],
-        [[p(took, 50), max(took), p(timer.held, 50), max(timer.held)]],
+        f"{args.repeat} times alone, {args.db} (load average "
+        f"{os.getloadavg()[0]:.1f})",
+        ["", "median ms", "max ms", "CPU median ms"],
+        [
+            ["import", p(took, 50), max(took), p(cpu, 50)],
+            ["write lock held", p(timer.held, 50), max(timer.held), p(timer.cpu, 50)],
+        ],
     )
     alone = score_for(args.duration)
-    connections.close_all()
-    counter = multiprocessing.get_context("fork").Value("i", 0)
-    deadline = time.monotonic() + args.duration + 1
+    spawn = multiprocessing.get_context("spawn")
+    counter, stop = spawn.Value("i", 0), spawn.Event()
+    # The importers stop when the entries are measured, or at this bound anyway.
+    deadline = time.monotonic() + 3 * args.duration + 60
     workers = [
-        multiprocessing.get_context("fork").Process(
-            target=importer, args=(raw, band.pk, deadline, counter)
-        )
+        spawn.Process(target=importer, args=(raw, band.pk, stop, deadline, counter))
         for _ in range(args.importers)
     ]
     for worker in workers:
         worker.start()
     try:
-        time.sleep(0.5)
+        # Spawned processes start Django first: score once they are importing.
+        while counter.value == 0 and time.monotonic() < deadline:
+            time.sleep(0.1)
         busy = score_for(args.duration)
     finally:
+        stop.set()
         for worker in workers:
-            worker.join(timeout=max(5, deadline - time.monotonic() + 30))
+            worker.join(timeout=30)
             if worker.is_alive():
                 worker.terminate()
     rows = [
