@@ -8,7 +8,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games.export import game_json, import_game
+from games.export import ImportRefused, game_json, import_game
 from games.models import Entry
 from tests.export.helpers import autoplay
 from tests.factories import make_game
@@ -40,3 +40,17 @@ def test_an_imported_game_is_one_version_per_entry_and_finished():
     assert new_game.version == game.version
     assert new_game.finished_at is not None
     assert new_game.state().finished
+
+
+@pytest.mark.django_db
+def test_a_refused_import_is_checked_whole_before_it_writes_anything():
+    # The checks (replay, points, totals, winner) run before the transaction:
+    # a bad file never takes the write lock.
+    game, _token = make_game(["Sarah", "Hugo"])
+    autoplay(game, seed=5)
+    data = game_json(game)
+    data["totals"][0]["total"] += 1
+    band = game.band
+    with CaptureQueriesContext(connection) as queries, pytest.raises(ImportRefused):
+        import_game(json.dumps(data).encode(), band)
+    assert [q["sql"] for q in queries] == []
