@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_http_methods, require_safe
 
-from games import export, pdf, rules
+from games import export, pdf, ratelimit, rules
 from games.capabilities import get_band_or_404, get_game_or_404
 from games.messages import tr
 from games.models import Game
@@ -224,9 +224,15 @@ def import_new(request):
 
 def _import(request, band, context):
     error = None
+    status = 400
     if request.method == "POST":
         upload = request.FILES.get("file")
-        if upload is None:
+        if not ratelimit.spend(
+            request, "import", settings.IMPORT_LIMIT, settings.IMPORT_WINDOW
+        ):
+            error = _("Trop d'imports depuis cette connexion : réessayez plus tard.")
+            status = 429
+        elif upload is None:
             error = _("Choisissez le fichier JSON d'une partie exportée.")
         elif upload.size > export.MAX_IMPORT_BYTES:
             error = _("Le fichier est trop gros (%(max)s Ko au plus).") % {
@@ -248,12 +254,15 @@ def _import(request, band, context):
                     ),
                 )
                 return redirect("games:host", host_token=new_host_token)
-    return render(
+    response = render(
         request,
         "games/import.html",
         {**context, "error": error, "max_kb": export.MAX_IMPORT_BYTES // 1024},
-        status=400 if error else 200,
+        status=status if error else 200,
     )
+    if response.status_code == 429:
+        response["Retry-After"] = str(settings.IMPORT_WINDOW)
+    return response
 
 
 @require_safe

@@ -62,6 +62,8 @@ MIDDLEWARE = [
     # First, so it also sees responses made by the other middlewares.
     "scorekeeper.middleware.CapabilityHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # Before anything reads the body (CSRF reads the form): a cut body is a 400.
+    "scorekeeper.body.CompleteBodyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -208,6 +210,11 @@ SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# No script reads a cookie: the CSRF token reaches htmx through `hx-headers` in
+# base.html, and the language is chosen by a plain form.
+CSRF_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 # No inline script, no eval: htmx is told not to inject its indicator style and
 # not to evaluate code (hx-on and trigger filters are not used).
 SECURE_CSP = {
@@ -248,6 +255,9 @@ if not DEBUG:
 TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 CAPABILITY_MISS_LIMIT = int(os.environ.get("CAPABILITY_MISS_LIMIT", "30"))
 CAPABILITY_MISS_WINDOW = int(os.environ.get("CAPABILITY_MISS_WINDOW", "600"))
+# Imports per client and window (seconds): each one replays a whole game.
+IMPORT_LIMIT = int(os.environ.get("IMPORT_LIMIT", "10"))
+IMPORT_WINDOW = int(os.environ.get("IMPORT_WINDOW", "600"))
 
 # django-q2: the ORM broker by default (nothing else to run); Redis when REDIS_URL
 # is set. `retry` must exceed `timeout` or a slow task would run twice.
