@@ -58,6 +58,7 @@ class Cell:
     first: bool = False  # first column of a player (a thicker rule before it)
     small: str = ""  # "/63" after the upper total, "+100" Yams marks…
     tone: str = ""  # good / muted
+    note: str = ""  # a word over the figure ("encore" before the bonus is reached)
 
 
 @dataclass
@@ -261,6 +262,8 @@ def sheet_table(context):
     bonus_label = _("%(name)s, bonus : %(bonus)s")
     no_bonus_label = _("%(name)s, pas de bonus")
     missing_label = _("%(name)s, bonus : il manque %(missing)s")
+    # What is still missing, not a minus sign: "−60" read as a penalty.
+    still = pgettext("bonus still missing", "encore")
 
     def upper(cell, t, sheet, column):
         cell.text = str(t.upper)
@@ -284,7 +287,7 @@ def sheet_table(context):
             cell.text, cell.tone = "0", "muted"
             cell.label = no_bonus_label % {"name": name}
         else:
-            cell.text, cell.tone = f"−{t.upper_missing}", "muted"
+            cell.text, cell.tone, cell.note = str(t.upper_missing), "muted", still
             cell.label = missing_label % {
                 "name": name,
                 "missing": t.upper_missing,
@@ -538,8 +541,14 @@ def cell_html(cell, colspan, crossed):
         )
     else:
         body = f'<span class="num">{cell.text}</span>{small}'
+        if cell.note:
+            body = f'<small class="note">{escape(cell.note)}</small>{body}'
         if cell.tone == "muted" and cell.label:
-            body += f'<span class="visually-hidden">{escape(cell.label)}</span>'
+            # The label says the same in a sentence: read once.
+            body = (
+                f'<span aria-hidden="true">{body}</span>'
+                f'<span class="visually-hidden">{escape(cell.label)}</span>'
+            )
     return f'<td class="{classes}"{colspan}>{body}</td>'
 
 
