@@ -286,9 +286,11 @@ class EntryForm(forms.Form):
         widget=forms.HiddenInput, min_value=1, required=False
     )
 
-    def __init__(self, *args, spec, box, column, variant, bank=0, **kwargs):
+    def __init__(self, *args, spec, box, column, variant, bank=0, sheet=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.spec, self.box, self.column, self.variant = spec, box, column, variant
+        # The player's rules Sheet: it tells a further Yams from five of a face.
+        self.sheet = sheet
         self.entry = None
         value_choices = []
         if spec.kind in ("count", "face"):
@@ -317,7 +319,11 @@ class EntryForm(forms.Form):
                     attrs={"inputmode": "numeric", "min": 0, "max": spec.typed_max}
                 ),
             )
-        if variant.yams_rule == "bonus" and box.key != "yams":
+        # In an upper box, five dice of the face are a Yams the app sees by itself
+        # (see clean); elsewhere only the host can tell (a total of 25 may be
+        # five 5s or not), so the toggle asks.
+        upper = box.section == "upper"
+        if variant.yams_rule == "bonus" and box.key != "yams" and not upper:
             self.fields["extra_yams"] = forms.BooleanField(
                 label=_("Yams supplémentaire (+100)"), required=False
             )
@@ -389,7 +395,10 @@ class EntryForm(forms.Form):
             raise ValidationError(
                 _("Choisissez une des valeurs proposées."), code="invalid"
             )
-        if cleaned.get("extra_yams"):
+        if cleaned.get("extra_yams") or (
+            self.sheet is not None
+            and self.sheet.is_further_yams(self.column, self.box.key, entry)
+        ):
             entry["extra_yams"] = True
         if cleaned.get("rolls"):
             entry["rolls"] = int(cleaned["rolls"])

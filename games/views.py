@@ -420,6 +420,7 @@ def _entry_form(state, player_id, column, box, data=None):
         column=column,
         variant=state.game.variant,
         bank=sheet.sheet.bank,
+        sheet=sheet.sheet,
         initial={"seen_version": state.game.version},
     )
     return sheet, form

@@ -87,7 +87,11 @@
     }
   });
 
-  document.addEventListener("sk-close-dialog", closeDialog);
+  document.addEventListener("sk-close-dialog", function () {
+    // Closed by the answer to Valider: see "a second tap" below.
+    closedAt = Date.now();
+    closeDialog();
+  });
   document.addEventListener("htmx:afterSettle", function (event) {
     // Only a dialog just swapped in opens the dialog (not the sheet swapped in
     // after Valider while the old dialog is closing).
@@ -115,6 +119,23 @@
       var typed = form.querySelector("input[name=points]");
       if (typed) { typed.value = ""; }
     }
+  }, true);
+
+  // --- a second tap that lands after the dialog closed -----------------------------
+  // A fast double tap on Valider: the first records and closes the dialog, the
+  // second lands on whatever lies under Valider then (the toast's Annuler, the
+  // undo link of the action bar). Taps on the action bar and the toast, which sit
+  // there, are ignored for a moment after a write closes the dialog; a tap meant
+  // for them comes later than that. The sheet (the next box) answers at once.
+
+  var AFTER_CLOSE_MS = 450;
+  var closedAt = 0;
+
+  document.addEventListener("click", function (event) {
+    if (Date.now() - closedAt > AFTER_CLOSE_MS) { return; }
+    if (!event.target.closest || !event.target.closest(".actionbar, #toast")) { return; }
+    event.preventDefault();
+    event.stopPropagation();
   }, true);
 
   // --- short-lived messages ------------------------------------------------------
@@ -351,7 +372,9 @@
       window.history.replaceState(null, "", window.location.pathname);
     }
     var d = dialog();
-    if (d) { d.addEventListener("close", cleanUpAfterClose); }
+    if (d) {
+      d.addEventListener("close", cleanUpAfterClose);
+    }
   }
 
   if (document.readyState === "loading") {

@@ -132,6 +132,7 @@ def test_the_confirmation_and_undo_messages_leave_the_sheet_visible(live_server,
         assert box["y"] >= last["y"] + last["height"] - 0.5, (box, last)
 
     clear_of_sheet(toast)
+    phone.wait_for_timeout(500)  # a tap right after Valider is ignored
     toast.get_by_role("button", name="Annuler").click()
     notice = phone.locator("#notice p")
     expect(notice).to_be_visible()
