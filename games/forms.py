@@ -14,7 +14,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import rules
+from games import rules, seating
 from games.messages import tr
 from games.models import Game
 from games.names import MAX_NAME_LENGTH, clean_name, name_key
@@ -75,6 +75,9 @@ class NewGameForm(forms.Form):
     """
 
     names = NamesField(required=False)
+    # "1" while the names stand in the order drawn by "Tirer l'ordre au hasard";
+    # any move by hand clears it.
+    drawn = forms.BooleanField(required=False, widget=forms.HiddenInput)
     preset = forms.ChoiceField(
         label=gettext_lazy("Variante"), widget=forms.RadioSelect, initial="classic"
     )
@@ -91,6 +94,7 @@ class NewGameForm(forms.Form):
             self.fields[key] = self._option_field(option_spec(key))
         self.row_errors = {}
         self.cleaned_names = []
+        self.just_drawn = False
 
     # --- option fields ---------------------------------------------------------
 
@@ -158,27 +162,42 @@ class NewGameForm(forms.Form):
         values = values[: self.max_rows()] or [""]
         return [(i, v, self.row_errors.get(i)) for i, v in enumerate(values)]
 
+    def is_drawn(self):
+        """The names stand in the order the draw gave them."""
+        return self["drawn"].value() in (True, "True", "true", "1", "on")
+
+    def seated_names(self):
+        return [value for _index, value, _error in self.name_rows() if value.strip()]
+
     def max_rows(self):
         return max(v.max_players for v in presets())
 
     @property
     def is_row_edit(self):
-        """The no-JavaScript "add a row" / "remove a row" buttons: not a create."""
-        return self.is_bound and bool(
-            self.data.get("add_row") or self.data.get("remove_row")
+        """The no-JavaScript row buttons (add, remove, move up or down) and the
+        seating draw: not a create."""
+        return self.is_bound and any(
+            self.data.get(key) for key in ("add_row", "remove_row", "move_row", "draw")
         )
 
     def row_edit(self):
         """The same form, unbound, after the row edit asked for by the buttons."""
         names = list(self["names"].value() or [])
+        drawn = self["drawn"].value() in (True, "1", "True", "on")
         removed = self.data.get("remove_row", "")
         if removed.isdigit() and int(removed) < len(names):
             del names[int(removed)]
+        if seating.move(names, self.data.get("move_row", "")):
+            drawn = False
         # Blank rows go; the unbound form adds one free row (and pads to four).
         names = [name for name in names if name.strip()]
-        initial = {"names": names, "preset": self["preset"].value()}
+        if self.data.get("draw"):
+            names, drawn = seating.draw(names), len(names) > 1
+        initial = {"names": names, "preset": self["preset"].value(), "drawn": drawn}
         initial["options"] = {key: self[key].value() for key in self.offered}
-        return NewGameForm(initial=initial)
+        form = NewGameForm(initial=initial)
+        form.just_drawn = bool(self.data.get("draw")) and drawn
+        return form
 
     # --- validation --------------------------------------------------------------
 
@@ -254,6 +273,8 @@ class NewGameForm(forms.Form):
             self.cleaned_data["preset"],
             self.cleaned_data["options"],
             band=band,
+            seating_drawn=bool(self.cleaned_data.get("drawn"))
+            and len(self.cleaned_names) > 1,
         )
 
 

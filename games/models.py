@@ -136,8 +136,12 @@ class GameQuerySet(TokenLookups, models.QuerySet):
 
 
 class GameManager(models.Manager.from_queryset(GameQuerySet)):
-    def create_game(self, names, preset="classic", options=None, band=None):
+    def create_game(
+        self, names, preset="classic", options=None, band=None, seating_drawn=False
+    ):
         """Creates a game and its players; returns (game, host_token).
+
+        `seating_drawn`: the order of `names` was drawn at random (the log says so).
 
         The host token is shown once, in the redirect to the host page: only its
         hash is kept.
@@ -158,6 +162,7 @@ class GameManager(models.Manager.from_queryset(GameQuerySet)):
                 host_prefix=host.prefix,
                 host_digest=host.digest,
                 watch_token=tokens.new_token(),
+                seating_drawn=seating_drawn,
             )
             Player.objects.bulk_create(
                 Player(game=game, seat=seat, name=name)
@@ -188,6 +193,8 @@ class Game(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
     last_activity_at = models.DateTimeField(default=timezone.now, db_index=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The seating order was drawn at random on the create page, and kept as drawn.
+    seating_drawn = models.BooleanField(default=False)
 
     objects = GameManager()
 

@@ -119,6 +119,14 @@ class Table:
     standings_html: str = ""
 
     @property
+    def started(self):
+        return any(head.sheet.entries for head in self.heads)
+
+    @property
+    def names(self):
+        return [head.name for head in self.heads]
+
+    @property
     def crowded(self):
         # Up to six narrow columns fit a 390 px phone; more scroll sideways, the
         # box labels staying put.

@@ -273,6 +273,11 @@
       if (label) { label.setAttribute("for", input.id); }
       var remove = row.querySelector("[data-remove-row]");
       if (remove) { remove.value = String(index); }
+      row.querySelectorAll("[data-move-row]").forEach(function (button) {
+        var way = button.getAttribute("data-move-row");
+        button.value = way + ":" + index;
+        button.disabled = way === "up" ? index === 0 : index === rows.length - 1;
+      });
     });
     var add = list.parentNode.querySelector("[data-add-row]");
     var max = parseInt(list.getAttribute("data-max"), 10) || 10;
@@ -327,6 +332,13 @@
     var next = inputs[inputs.indexOf(event.target) + 1];
     if (!next && event.target.value.trim()) { next = addRow(list); }
     if (next) { next.focus(); }
+  });
+
+  // The seating order's moves (static/js/seating.js) ask for the numbers again.
+  document.addEventListener("sk-rows-changed", function (event) {
+    if (event.target && event.target.matches && event.target.matches("[data-name-rows]")) {
+      renumber(event.target);
+    }
   });
 
   function applyPreset(form, onLoad) {
