@@ -293,6 +293,8 @@ def game_json(game, state=None, log_rows=None):
         "finished_at": _iso(game.finished_at),
         "finished": state.finished,
         "players": [{"seat": p.seat, "name": p.name} for p in players],
+        # How the seats were set: "drawn" at random on the create page, or "chosen".
+        "seating": "drawn" if game.seating_drawn else "chosen",
         "entries": [
             {
                 "seq": row.seq,
@@ -342,6 +344,7 @@ TOP_KEYS = {
     "finished_at",
     "finished",
     "players",
+    "seating",
     "entries",
     "totals",
     "winners",
@@ -539,7 +542,12 @@ def import_game(raw, band):
     finished_at = _parse_time(payload.get("finished_at"), _("fin de la partie"))
 
     game, host_token = Game.objects.create_game(
-        names, variant.key, variant.options, band
+        names,
+        variant.key,
+        variant.options,
+        band,
+        # Older files say nothing of it: chosen by hand.
+        seating_drawn=payload.get("seating") == "drawn",
     )
     players = list(game.players.all())
     made = []

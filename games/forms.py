@@ -342,9 +342,11 @@ class EntryForm(forms.Form):
             )
         # In an upper box, five dice of the face are a Yams the app sees by itself
         # (see clean); elsewhere only the host can tell (a total of 25 may be
-        # five 5s or not), so the toggle asks.
+        # five 5s or not), so the toggle asks — once a further Yams pays, that
+        # is when the Yams box holds 50.
         upper = box.section == "upper"
-        if variant.yams_rule == "bonus" and box.key != "yams" and not upper:
+        pays = sheet is None or sheet.takes_yams_bonus(column)
+        if variant.yams_rule == "bonus" and box.key != "yams" and not upper and pays:
             self.fields["extra_yams"] = forms.BooleanField(
                 label=_("Yams supplémentaire (+100)"), required=False
             )
