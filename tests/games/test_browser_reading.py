@@ -64,8 +64,12 @@ def test_the_turn_banner_never_cuts_a_long_name_with_six_players(live_server, ph
         (SIX[:5], "yahtzee", {}),
     ],
 )
-def test_every_box_label_reads_whole(live_server, phone, fonts, names, preset, options):
+@pytest.mark.parametrize("locale", ["fr-FR", "en-US"])
+def test_every_box_label_reads_whole(
+    live_server, new_phone, fonts, names, preset, options, locale
+):
     game, token = make_game(names, preset, options)
+    phone = new_phone(locale)
     phone.goto(live_server.url + host_url(token))
     if fonts == "dejavu":
         use_dejavu(phone)
@@ -77,6 +81,8 @@ def test_every_box_label_reads_whole(live_server, phone, fonts, names, preset, o
         if is_cut(labels.nth(i))
     ]
     assert cut == []
+    if locale == "en-US":
+        return
     if options.get("saved_rolls"):
         expect(phone.locator("tr.row-bank th")).to_have_text("Réserve")
     expect(phone.locator("tr.row-chance th")).to_have_text("Chance")
