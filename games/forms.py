@@ -362,6 +362,13 @@ class EntryForm(forms.Form):
         if not self.is_bound:
             self.initial.setdefault("request_key", new_request_key())
 
+    def free_all_alike_box(self):
+        """The empty Yams (Maxi Yatzy) box, when the entry is all the dice alike."""
+        if self.sheet is None or self.entry is None:
+            return None
+        key = self.sheet.free_all_alike_box(self.column, self.box.key, self.entry)
+        return self.variant.box(key) if key else None
+
     @property
     def faces_fields(self):
         return [

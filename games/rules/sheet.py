@@ -231,6 +231,23 @@ class Sheet:
             and self.takes_yams_bonus(column)
         )
 
+    def free_all_alike_box(self, column, box_key, entry):
+        """The key of the still empty box made for all the dice alike (Yams, Maxi
+        Yatzy) when `entry` counts all the dice of one face in an upper box, so
+        the dialog can point at it; else None."""
+        box = self.variant.box(box_key)
+        if not (
+            box.section == "upper"
+            and isinstance(entry, dict)
+            and entry.get("kind") == "count"
+            and entry.get("value") == self.variant.dice
+        ):
+            return None
+        for key in ("yams", "maxi_yatzy"):
+            if key in self.variant.box_keys and not self.filled(column, key):
+                return key
+        return None
+
     def free_boxes(self, column):
         """Keys of the boxes that may be written now in that column, in box order."""
         self._column(column)

@@ -132,3 +132,22 @@ def test_the_value_buttons_show_no_square_tap_flash(live_server, phone):
         "e => getComputedStyle(e).webkitTapHighlightColor"
     )
     assert colour == "rgba(0, 0, 0, 0)"
+
+
+@pytest.mark.parametrize(
+    ("preset", "dice", "free_box"),
+    [("classic", 5, "Yams"), ("yahtzee", 5, "Yams"), ("six_dice", 6, "Maxi Yatzy")],
+)
+def test_all_the_dice_alike_in_an_upper_box_point_at_the_free_yams_box(
+    live_server, phone, preset, dice, free_box
+):
+    game, token = make_game(["Sarah"], preset)
+    sarah = game.players.get(name="Sarah").pk
+    phone.goto(live_server.url + host_url(token))
+    open_box(phone, sarah, "fives")
+    pick(phone, count(dice))
+    expect(phone.locator("#preview")).to_contain_text(
+        f"{dice} dés pareils : la case {free_box} est encore libre."
+    )
+    pick(phone, count(dice - 1))
+    expect(phone.locator("#preview")).not_to_contain_text("encore libre")

@@ -454,3 +454,23 @@ def test_a_yams_counted_in_an_upper_box_is_spotted_where_it_earns_a_prime(
     if further:
         scored = sheet.check("free", "fives", {**five, "extra_yams": True})
         assert (scored.points, scored.yams_bonus) == (25, 100)
+
+
+@pytest.mark.parametrize(
+    ("preset", "count", "filled", "expected"),
+    [
+        ("classic", 5, None, "yams"),
+        ("classic", 4, None, None),
+        ("classic", 5, "yams", None),
+        ("multi_yams", 5, None, "yams"),
+        ("six_dice", 6, None, "maxi_yatzy"),
+        ("six_dice", 5, None, None),
+    ],
+)
+def test_all_the_dice_alike_point_at_the_free_yams_box(preset, count, filled, expected):
+    sheet = PRESETS[preset].new_sheet()
+    if filled:
+        sheet = sheet.apply("free", filled, {"kind": "cross"})
+    entry = {"kind": "count", "value": count}
+    assert sheet.free_all_alike_box("free", "fives", entry) == expected
+    assert sheet.free_all_alike_box("free", "chance", entry) is None
