@@ -117,6 +117,15 @@ def renders(monkeypatch):
 # --- the answer --------------------------------------------------------------------
 
 
+async def watch_and_host(client, game, host_token):
+    """A watcher's stream and the host's, both up to date and past their hello."""
+    _, watch = await open_stream(client, f"{watch_events(game)}?v={game.version}")
+    _, host = await open_stream(client, f"{host_events(host_token)}?v={game.version}")
+    for stream in (watch, host):
+        await stream.hello()
+    return watch, host
+
+
 def test_the_stream_answers_event_stream_uncached_unbuffered_and_uncompressed():
     game, _ = make_game(["Sarah", "Hugo"])
 
@@ -277,13 +286,8 @@ def test_an_entry_posted_to_the_record_url_reaches_the_watch_and_host_streams():
 
     async def scenario():
         client = AsyncClient()
-        _, watch = await open_stream(client, f"{watch_events(game)}?v={game.version}")
-        _, host = await open_stream(
-            client, f"{host_events(host_token)}?v={game.version}"
-        )
+        watch, host = await watch_and_host(client, game, host_token)
         async with watch, host:
-            await watch.hello()
-            await host.hello()
             response = await client.post(
                 url,
                 {"value": "4", "seen_version": str(game.version)},
@@ -441,13 +445,8 @@ def test_a_purged_game_reloads_its_streams_after_a_recheck():
 
     async def scenario():
         client = AsyncClient()
-        _, watch = await open_stream(client, f"{watch_events(game)}?v={game.version}")
-        _, host = await open_stream(
-            client, f"{host_events(host_token)}?v={game.version}"
-        )
+        watch, host = await watch_and_host(client, game, host_token)
         async with watch, host:
-            await watch.hello()
-            await host.hello()
             await sync_to_async(Game.objects.filter(pk=game.pk).delete)()
             await live.hub.recheck()
             for stream in (watch, host):
@@ -641,13 +640,8 @@ def test_a_drain_ends_every_open_stream_with_a_retry_line():
 
     async def scenario():
         client = AsyncClient()
-        _, watch = await open_stream(client, f"{watch_events(game)}?v={game.version}")
-        _, host = await open_stream(
-            client, f"{host_events(host_token)}?v={game.version}"
-        )
+        watch, host = await watch_and_host(client, game, host_token)
         async with watch, host:
-            await watch.hello()
-            await host.hello()
             live.hub.drain()
             for stream in (watch, host):
                 left = await stream.end()
