@@ -117,7 +117,8 @@ def test_worker_runs_the_task_cluster_and_stops_on_sigterm(production):
     env, _, _ = production
     worker = Background(["scripts/entrypoint", "worker"], env)
     try:
-        worker.wait_for_output("Q Cluster", 120)
+        # The cluster names itself once started (in English or French).
+        worker.wait_for_output("[scorekeeper]", 120)
         # exec: the cluster itself gets the signal, no shell in between.
         worker.process.send_signal(signal.SIGTERM)
         worker.process.wait(timeout=30)
