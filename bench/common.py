@@ -3,9 +3,9 @@
 Each benchmark gets a throwaway database (an SQLite file under /tmp, or the
 PostgreSQL database `scorekeeper_bench` on 127.0.0.1), migrates it, seeds games
 through the models (bench/seed.py, run in the app's own environment), serves the
-app with uvicorn (`python -m scorekeeper.serve`) on a free loopback port with
-DEBUG=0, drives it with an asyncio
-client, and stops everything it started. Traffic goes to 127.0.0.1 only; every
+app with uvicorn (`python -m scorekeeper.serve`, as production does) on a free
+loopback port with DEBUG=0, drives it with an asyncio client, and stops everything
+it started. Traffic goes to 127.0.0.1 only; every
 load loop has a deadline and a request budget and ends by itself.
 """
 
@@ -220,6 +220,20 @@ def raise_fd_limit(wanted=None):
     if target > soft:
         resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
     return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
+def add_server_args(parser):
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="server processes, WEB_CONCURRENCY (default: 1 on SQLite, where the "
+        "live fan-out is in-process only; 2 on PostgreSQL)",
+    )
+
+
+def workers_for(args, kind):
+    return args.workers or (1 if kind == "sqlite" else 2)
 
 
 @dataclass

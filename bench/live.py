@@ -39,6 +39,7 @@ Loopback only (127.0.0.0/8); the run ends by itself after ramp + duration + grac
 
 import argparse
 import asyncio
+import contextlib
 import ipaddress
 import random
 import re
@@ -99,7 +100,9 @@ class Stream(asyncio.Protocol):
 
     def connection_lost(self, exc):
         if not self.head.done():
-            self.head.set_exception(HTTPStatusError(f"closed before answering: {exc!r}"))
+            self.head.set_exception(
+                HTTPStatusError(f"closed before answering: {exc!r}")
+            )
         if not self.done.done():
             self.done.set_result("closed" if exc is None else repr(exc))
 
@@ -204,10 +207,8 @@ class Stream(asyncio.Protocol):
         elif name == b"id":
             self.event_id = value.decode()
         elif name == b"retry":
-            try:
+            with contextlib.suppress(ValueError):
                 self.phone.retry_ms = int(value)
-            except ValueError:
-                pass
 
 
 class Phone:
@@ -391,7 +392,14 @@ class Run:
     def sample(self, label):
         s = self.server
         self.samples.append(
-            (label, self.t(), s.rss_bytes(), s.threads(), s.open_fds(), self.open_streams)
+            (
+                label,
+                self.t(),
+                s.rss_bytes(),
+                s.threads(),
+                s.open_fds(),
+                self.open_streams,
+            )
         )
 
     async def host(self, host, table, first_tick):
@@ -466,10 +474,7 @@ class Run:
                     return host
 
             opened = await asyncio.gather(
-                *(
-                    open_host(g, args.ramp * i / n)
-                    for i, g in enumerate(self.games)
-                )
+                *(open_host(g, args.ramp * i / n) for i, g in enumerate(self.games))
             )
             await asyncio.sleep(max(0.0, self.measure_from - time.monotonic()))
             self.sample("after ramp")
@@ -478,7 +483,9 @@ class Run:
             cpu.__enter__()
             await asyncio.gather(
                 *(
-                    self.host(h, i, self.measure_from + random.uniform(0, args.interval))
+                    self.host(
+                        h, i, self.measure_from + random.uniform(0, args.interval)
+                    )
                     for i, h in enumerate(opened)
                     if h is not None
                 )
@@ -508,9 +515,7 @@ class Run:
             for n, (version, _t_sent, t_ack) in enumerate(writes):
                 for phone in by_table.get(table, []):
                     expected += 1
-                    seen = next(
-                        (t for v, t in phone.receipts if v >= version), None
-                    )
+                    seen = next((t for v, t in phone.receipts if v >= version), None)
                     if any(v == version for v, _t in phone.receipts):
                         exact += 1
                     if seen is None:
@@ -572,8 +577,11 @@ def main(argv=None):
     if args.workers is None:
         args.workers = 1 if args.db == "sqlite" else 2
     if args.db == "sqlite" and args.workers != 1:
-        print("note: on SQLite the live fan-out is in-process only; 1 process is "
-              "the supported setting", flush=True)
+        print(
+            "note: on SQLite the live fan-out is in-process only; 1 process is "
+            "the supported setting",
+            flush=True,
+        )
 
     streams = args.tables * (1 + args.watchers_per_table)
     client_fds = common.raise_fd_limit()
@@ -593,8 +601,10 @@ def main(argv=None):
         common.prepare(env)
         t_seed = time.monotonic()
         games = common.seed(env, "games", args.tables, 6, 0)
-        print(f"seeded {len(games)} games in {time.monotonic() - t_seed:.0f} s",
-              flush=True)
+        print(
+            f"seeded {len(games)} games in {time.monotonic() - t_seed:.0f} s",
+            flush=True,
+        )
         server = common.Server(env, workers=args.workers)
         with server:
             common.check_loopback(server.base + "/")
@@ -672,34 +682,73 @@ def main(argv=None):
         "Events, errors, score entry",
         ["figure", "value", "target"],
         [
-            ("watcher sheet events received (exact version) / expected",
-             f"{exact} / {expected}", "all"),
+            (
+                "watcher sheet events received (exact version) / expected",
+                f"{exact} / {expected}",
+                "all",
+            ),
             ("watcher (entry, watcher) pairs never seen", unseen, "0"),
-            ("host-stream versions seen / written", f"{host_seen} / {host_expected}",
-             "all"),
-            ("errors: connect / answer / event / write / host page",
-             " / ".join(str(run.errors[k]) for k in
-                        ("connect", "answer", "event", "write", "host")), "0"),
-            ("streams dropped in the measure (watcher / host)",
-             f"{run.dropped['watcher']} / {run.dropped['host']}", "0"),
-            ("streams open after ramp / at measure end / expected",
-             f"{run.streams_at_start} / {run.streams_at_end} / {streams}", ""),
-            ("score entries (writes) / writes per s", f"{len(lat)} / "
-             f"{len(lat) / args.duration:.1f}", ""),
-            ("score entry p50 / p95 / p99 / max ms",
-             " / ".join(f"{x:.1f}" for x in (
-                 common.percentile(lat, 50), common.percentile(lat, 95),
-                 common.percentile(lat, 99), max(lat, default=float('nan')))),
-             "p99 ≤ 100"),
-            ("requests per watcher per minute (mean / max), whole run",
-             f"{mean_per_min:.2f} / {max(per_min, default=0):.2f}", "≤ 1"),
-            ("connects per watcher (max); run length min",
-             f"{max_connects}; {minutes:.1f}", "1"),
-            ("heartbeats per watcher over the run (not requests)", f"{heartbeats:.1f}",
-             ""),
-            ("CPU % of one core: server / client / whole machine (measure window)",
-             f"{cpu.server_pct:.0f} / {cpu.client_pct:.0f} / {cpu.machine_pct:.0f}",
-             ""),
+            (
+                "host-stream versions seen / written",
+                f"{host_seen} / {host_expected}",
+                "all",
+            ),
+            (
+                "errors: connect / answer / event / write / host page",
+                " / ".join(
+                    str(run.errors[k])
+                    for k in ("connect", "answer", "event", "write", "host")
+                ),
+                "0",
+            ),
+            (
+                "streams dropped in the measure (watcher / host)",
+                f"{run.dropped['watcher']} / {run.dropped['host']}",
+                "0",
+            ),
+            (
+                "streams open after ramp / at measure end / expected",
+                f"{run.streams_at_start} / {run.streams_at_end} / {streams}",
+                "",
+            ),
+            (
+                "score entries (writes) / writes per s",
+                f"{len(lat)} / {len(lat) / args.duration:.1f}",
+                "",
+            ),
+            (
+                "score entry p50 / p95 / p99 / max ms",
+                " / ".join(
+                    f"{x:.1f}"
+                    for x in (
+                        common.percentile(lat, 50),
+                        common.percentile(lat, 95),
+                        common.percentile(lat, 99),
+                        max(lat, default=float("nan")),
+                    )
+                ),
+                "p99 ≤ 100",
+            ),
+            (
+                "requests per watcher per minute (mean / max), whole run",
+                f"{mean_per_min:.2f} / {max(per_min, default=0):.2f}",
+                "≤ 1",
+            ),
+            (
+                "connects per watcher (max); run length min",
+                f"{max_connects}; {minutes:.1f}",
+                "1",
+            ),
+            (
+                "heartbeats per watcher over the run (not requests)",
+                f"{heartbeats:.1f}",
+                "",
+            ),
+            (
+                "CPU % of one core: server / client / whole machine (measure window)",
+                f"{cpu.server_pct:.0f} / {cpu.client_pct:.0f} / {cpu.machine_pct:.0f}",
+                "",
+            ),
         ],
     )
     common.table(
