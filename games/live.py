@@ -1,9 +1,232 @@
-"""The live sheet's fan-out (being written): every process holds one hub."""
+"""The live sheet's fan-out: how a write anywhere reaches the streams that watch it.
+
+A write moves the game's version and calls `announce(game_id, version)` inside its
+transaction:
+
+- on PostgreSQL it sends NOTIFY on one channel: PostgreSQL delivers it on commit
+  (never on rollback) to the listener of every server process;
+- on SQLite, the embedded default served by one process, the hub of this process
+  hears it once the transaction commits.
+
+Each server process has one `Hub`, living in the ASGI server's event loop. A
+stream subscribes to its game and sleeps until the hub wakes it with a newer
+version. A slow re-check of the subscribed games' versions catches what no
+notification brought: on SQLite the writes of another process (the task
+cluster's purge, `manage.py`, a second server); on PostgreSQL whatever happened
+while the listening connection was down.
+"""
+
+import asyncio
+import logging
+import random
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.db import close_old_connections, connection, transaction
+
+log = logging.getLogger(__name__)
+
+CHANNEL = "scorekeeper_games"
+
+
+def announce(game_id, version):
+    """Tells every stream of the game that it moved to `version`, once committed."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            payload = f"{game_id}:{version}"
+            cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, payload])
+    else:
+        transaction.on_commit(lambda: hub.publish_threadsafe(game_id, version))
+
+
+def retry_ms():
+    """The reconnection delay a stream tells its client, with jitter: after a
+    deploy or a restart the phones come back spread out, not all at once."""
+    low, high = settings.LIVE_RETRY_MS
+    return random.randint(low, high)
+
+
+class Subscription:
+    """One open stream: the game it follows and a wake-up call."""
+
+    def __init__(self, game_id, address):
+        self.game_id = game_id
+        self.address = address
+        self.woken = asyncio.Event()
+
+    async def wait(self, timeout):
+        """True when woken (a new version, or the server is draining), False when
+        `timeout` seconds passed quietly (time for a heartbeat)."""
+        try:
+            await asyncio.wait_for(self.woken.wait(), timeout)
+        except TimeoutError:
+            return False
+        self.woken.clear()
+        return True
 
 
 class Hub:
+    """This process's streams, by game, and the latest version heard of each."""
+
+    def __init__(self):
+        self.loop = None
+        self.games = {}  # game id -> set of Subscription
+        self.versions = {}  # game id -> latest version heard
+        self.addresses = {}  # client address -> open streams
+        self.draining = False
+        self.tasks = set()
+
+    # --- streams -----------------------------------------------------------------
+
+    def has_room(self, address):
+        """Whether `address` may open one more stream in this process."""
+        return self.addresses.get(address, 0) < settings.LIVE_STREAMS_PER_ADDRESS
+
+    def subscribe(self, game_id, version, address):
+        self._start()
+        self.addresses[address] = self.addresses.get(address, 0) + 1
+        subscription = Subscription(game_id, address)
+        self.games.setdefault(game_id, set()).add(subscription)
+        self.versions[game_id] = max(version, self.versions.get(game_id, 0))
+        return subscription
+
+    def unsubscribe(self, subscription):
+        streams = self.games.get(subscription.game_id, set())
+        streams.discard(subscription)
+        if not streams:
+            self.games.pop(subscription.game_id, None)
+            self.versions.pop(subscription.game_id, None)
+        left = self.addresses.get(subscription.address, 1) - 1
+        if left > 0:
+            self.addresses[subscription.address] = left
+        else:
+            self.addresses.pop(subscription.address, None)
+
+    def version(self, game_id):
+        return self.versions.get(game_id, 0)
+
+    def streams(self):
+        return sum(len(streams) for streams in self.games.values())
+
+    # --- news --------------------------------------------------------------------
+
+    def publish(self, game_id, version):
+        """In the loop: wakes the game's streams if `version` is news."""
+        if game_id not in self.games or version <= self.versions.get(game_id, 0):
+            return
+        self.versions[game_id] = version
+        for subscription in self.games[game_id]:
+            subscription.woken.set()
+
+    def publish_threadsafe(self, game_id, version):
+        """From any thread (a write's on_commit): hands the news to the loop."""
+        if self.loop is not None and not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self.publish, game_id, version)
+
     def drain(self):
-        """End every open stream (the server is shutting down)."""
+        """Ends every stream (the server is stopping); from a signal handler too."""
+        if self.loop is not None and not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self._wake_all_for_drain)
+
+    def _wake_all_for_drain(self):
+        self.draining = True
+        for streams in self.games.values():
+            for subscription in streams:
+                subscription.woken.set()
+
+    # --- background: the PostgreSQL listener and the slow re-check ------------------
+
+    def _start(self):
+        loop = asyncio.get_running_loop()
+        if self.loop is loop:
+            return
+        # First stream in this loop (a new process, or a test's new server).
+        self.loop = loop
+        self.draining = False
+        self._spawn(self._recheck_forever())
+        if connection.vendor == "postgresql":
+            self._spawn(self._listen_forever())
+
+    def _spawn(self, coroutine):
+        task = self.loop.create_task(coroutine)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _recheck_forever(self):
+        loop = self.loop
+        period = settings.LIVE_RECHECK_SECONDS
+        while self.loop is loop:
+            await asyncio.sleep(period * random.uniform(0.8, 1.2))
+            try:
+                await self.recheck()
+            except Exception:
+                log.exception("live: version re-check failed")
+
+    async def recheck(self):
+        """Publishes what moved among the subscribed games since we last heard; a
+        game that is gone (purged) is published as moved, so its streams find out."""
+        watched = list(self.games)
+        if not watched:
+            return
+        found = await sync_to_async(_versions, thread_sensitive=False)(watched)
+        for game_id in watched:
+            self.publish(game_id, found.get(game_id, self.version(game_id) + 1))
+
+    async def _listen_forever(self):
+        import psycopg
+
+        loop = self.loop
+        pause = 0.5
+        while self.loop is loop:
+            try:
+                async with await psycopg.AsyncConnection.connect(
+                    **_listener_params(), autocommit=True
+                ) as listener:
+                    await listener.execute(f"LISTEN {CHANNEL}")
+                    pause = 0.5
+                    # Anything written while we were not listening.
+                    await self.recheck()
+                    async for note in listener.notifies():
+                        game_id, _, version = note.payload.partition(":")
+                        self.publish(int(game_id), int(version))
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("live: listener lost, reconnecting", exc_info=True)
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, 10)
+
+
+def _versions(game_ids):
+    """{game id: version} of those still in the database."""
+    from games.models import Game
+
+    close_old_connections()
+    found = {}
+    for start in range(0, len(game_ids), 500):
+        chunk = game_ids[start : start + 500]
+        found.update(Game.objects.filter(pk__in=chunk).values_list("pk", "version"))
+    return found
+
+
+def _listener_params():
+    """Where the listening connection goes: the database itself, never through a
+    pooler in transaction mode (LISTEN needs a session of its own)."""
+    if settings.LIVE_LISTEN_URL:
+        return {"conninfo": settings.LIVE_LISTEN_URL}
+    db = settings.DATABASES["default"]
+    params = {
+        "dbname": db["NAME"],
+        "user": db.get("USER") or None,
+        "password": db.get("PASSWORD") or None,
+        "host": db.get("HOST") or None,
+        "port": db.get("PORT") or None,
+    }
+    options = db.get("OPTIONS", {})
+    for key in ("sslmode", "sslrootcert", "sslcert", "sslkey", "connect_timeout"):
+        if key in options:
+            params[key] = options[key]
+    return {key: value for key, value in params.items() if value is not None}
 
 
 hub = Hub()

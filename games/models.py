@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import rules, tokens
+from games import live, rules, tokens
 from games.messages import tr
 from games.names import MAX_NAME_LENGTH, clean_name, name_key
 
@@ -560,6 +560,7 @@ class Game(models.Model):
             raise StaleVersion()
         self.version += 1
         self.last_activity_at = now
+        live.announce(self.pk, self.version)
 
     def _follow(self, locked):
         """Takes the version the locked copy of this game just wrote."""

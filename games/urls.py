@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import views
+from games import streams, views
 from games.urls_export import urlpatterns as export_patterns
 from games.urls_share import urlpatterns as share_patterns
 
@@ -30,7 +30,11 @@ urlpatterns = [
     *writer_patterns("c", "pencil_token", "pencil_"),
     *export_patterns,
     *share_patterns,
-    # Live: each open page polls its own sheet (views._poll).
+    # Live: each open page holds a stream of its sheet (games/streams.py), or
+    # polls it where no stream can be held (views._poll).
+    path("w/<watch_token>/events/", streams.watch_events, name="watch_events"),
+    path("h/<host_token>/events/", streams.host_events, name="host_events"),
+    path("c/<pencil_token>/events/", streams.pencil_events, name="pencil_events"),
     path("w/<watch_token>/feuille/", views.watch_sheet, name="watch_sheet"),
     path("h/<host_token>/feuille/", views.host_sheet, name="host_sheet"),
     path("c/<pencil_token>/feuille/", views.pencil_sheet, name="pencil_sheet"),

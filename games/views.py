@@ -18,7 +18,6 @@ from dataclasses import dataclass
 
 from django.contrib import messages
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
-from django.db import connection
 from django.http import Http404, HttpResponse, HttpResponseForbidden
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
@@ -108,16 +107,18 @@ class Access:
             kwargs={self.token_kwarg: self.token, **kwargs},
         )
 
+    def live_url(self, what):
+        """The stream (`events`) or the fallback poll (`sheet`) of this page."""
+        token = self.game.watch_token if self.role == "watch" else self.token
+        return reverse(f"games:{self.role}_{what}", kwargs={self.token_kwarg: token})
+
+    @property
+    def events_url(self):
+        return self.live_url("events")
+
     @property
     def poll_url(self):
-        """Where the open page asks whether its sheet moved (static/js/live.js)."""
-        if self.role == "watch":
-            return reverse(
-                "games:watch_sheet", kwargs={"watch_token": self.game.watch_token}
-            )
-        return reverse(
-            f"games:{self.role}_sheet", kwargs={self.token_kwarg: self.token}
-        )
+        return self.live_url("sheet")
 
 
 def _games():
@@ -220,6 +221,15 @@ def _fragment(request, access, name, context, status=200, headers=None):
     for key, value in (headers or {}).items():
         response[key] = value
     return response
+
+
+def sheet_context(access, state):
+    """What the #sheet partial needs, and nothing per request: every watcher of
+    the game can be sent the same rendering (games/streams.py)."""
+    context = {"access": access, "role": access.role, "game": access.game}
+    if access.is_host:
+        context["host_token"] = access.token
+    return {**context, "state": state}
 
 
 def sheet_fragment(request, access, state=None):
@@ -343,52 +353,34 @@ def watch(request, watch_token):
     return _watch_page(request, game)
 
 
-# --- live: every open page polls its sheet ---------------------------------------
+# --- live: the fallback poll ------------------------------------------------------
 #
-# GET …/feuille/?v=<version the page shows>: 204 and no body when the game has not
-# moved, after one indexed query; the fresh #sheet fragment (turn banner, sheet and,
-# once over, the winner) when it has. The database is asked every time rather than
-# a cache: with the local-memory cache each server process would hold its own copy,
-# and a stale one would hide an entry.
-
-
-_WATCH_VERSION_SQL = f"SELECT version FROM {Game._meta.db_table} WHERE watch_token = %s"
+# Open pages follow their game through a stream (games/streams.py). Where none can
+# be held (a buffering proxy, no EventSource, the development server), the page
+# asks GET …/feuille/?v=<version it shows> every few seconds instead: 204 and no
+# body when the game has not moved, the fresh #sheet fragment when it has.
 
 
 def _version_of(kind, token):
-    """The version of the game `token` opens, in one query; None if it opens none."""
-    if not tokens.is_well_formed(token):
-        return None
+    """The version of the game `token` opens; None if it opens none."""
     if kind == "watch":
-        # The hot path of the whole site, every watcher every second: the ORM's
-        # query building costs more than the query itself (bench/throughput.py).
-        with connection.cursor() as cursor:
-            cursor.execute(_WATCH_VERSION_SQL, [token])
-            row = cursor.fetchone()
-        return row[0] if row else None
-    # Host and pencil tokens are stored hashed: the indexed prefix finds the
-    # candidates, the digest picks the game (as Game.objects.by_host_token does).
-    rows = Game.objects.filter(
-        **{f"{kind}_prefix": token[: tokens.PREFIX_LENGTH]}
-    ).values_list("version", f"{kind}_digest")
-    return next((v for v, digest in rows if tokens.matches(token, digest)), None)
+        games = Game.objects.filter(watch_token=token)
+        return games.values_list("version", flat=True).first()
+    games = Game.objects.only("version", f"{kind}_digest")
+    game = getattr(games, f"by_{kind}_token")(token)
+    return game.version if game is not None else None
 
 
 def _poll(request, kind, token):
     if ratelimit.too_many_misses(request, SCOPE):
         get_game_or_404(request, kind, token)  # raises the 429
-    version = _version_of(kind, token)
+    version = _version_of(kind, token) if tokens.is_well_formed(token) else None
     if version is None:
         # The proper answer and a counted miss: 404, or 410 for a pencil taken
         # back (its page then reloads on the "crayon repris" page: HX-Refresh).
         get_game_or_404(request, kind, token)
-    seen = request.GET.get("v", "")
-    if version is not None and seen == str(version):
+    if request.GET.get("v", "") == str(version):
         return HttpResponse(status=204)
-    if kind == "watch":
-        sheet = rendered_sheet(token, get_language(), version)
-        if sheet is not None:
-            return HttpResponse(sheet)
     game = get_game_or_404(request, kind, token, _games())
     return sheet_fragment(request, Access(kind, game, "" if kind == "watch" else token))
 

@@ -7,6 +7,7 @@ at once with a jittered `retry:` instead of being cut at the graceful timeout an
 reconnecting all at the same instant.
 """
 
+import contextlib
 import os
 import signal
 
@@ -36,10 +37,9 @@ async def application(scope, receive, send):
         message = await receive()
         if message["type"] == "lifespan.startup":
             for signum in (signal.SIGTERM, signal.SIGINT):
-                try:
+                # Not in the main thread (a test's server thread): no signals.
+                with contextlib.suppress(ValueError):
                     _drain_streams_on(signum)
-                except ValueError:  # not the main thread (a test's server thread)
-                    pass
             await send({"type": "lifespan.startup.complete"})
         elif message["type"] == "lifespan.shutdown":
             live.hub.drain()

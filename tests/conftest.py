@@ -100,3 +100,17 @@ def console():
     previous = handler.setStream(stream)
     yield stream
     handler.setStream(previous)
+
+
+@pytest.fixture(scope="session")
+def live_server(django_db_setup, django_db_blocker):
+    """The browser tests' server: the ASGI application under uvicorn, streams and
+    all (tests/asgi_server.py). Replaces pytest-django's WSGI live server, which
+    cannot hold a stream; pytest-django still gives each test that uses it a
+    transactional database."""
+    from tests.asgi_server import AsgiLiveServer
+
+    server = AsgiLiveServer()
+    server.start()
+    yield server
+    server.stop()

@@ -1,30 +1,39 @@
-// The live sheet: every open game page (host, pencil, watch) asks its server whether
-// the sheet moved: GET <data-live>?v=<version shown>. The server answers 204 with no
-// body when it did not (htmx 2 does not swap a 204) and the fresh #sheet when it
-// did. And the screen stays awake while the page is shown (Screen Wake Lock API).
-// Wired by data-live and data-wake-lock on #game; under a strict CSP, hence no
-// hx-trigger filter nor hx-on: this file drives the polling with htmx.ajax.
+// The live sheet: every open game page (host, pencil, watch) holds a stream of its
+// sheet while it is shown: Server-Sent Events from <data-events>, through the htmx
+// SSE extension, each `sheet` event swapped in for #sheet. A hidden page closes its
+// stream; shown again, it reopens it with ?v=<version shown> and the server sends
+// the current sheet at once if the page is behind. Where no stream can be held (no
+// EventSource, a proxy that buffers, three failed connects), the page polls
+// GET <data-live>?v=<version shown> instead, quietly: 204 when nothing moved.
+// A lost stream shows a discreet "reconnecting" line (#live-status): the sheet
+// never pretends to be live when it is not. The screen stays awake while the page
+// is shown (Screen Wake Lock API). Strict CSP: no hx-on, no trigger filter.
 (function () {
   "use strict";
 
-  // An entry reaches a watching phone after the wait for the next poll (0 to one
-  // period) plus one request: the 95th percentile of that delay is about 0.95 of a
-  // period plus a round trip. 750 ms keeps it under a second even on a phone's
-  // Wi-Fi, whose power saving can add a couple of hundred milliseconds.
-  var VISIBLE_MS = 750;
-  var HIDDEN_MS = 30000;
-  // A finished game can still be reopened by the host undoing the last box: the
-  // winner screen keeps listening, slowly (one request per phone every 5 s).
-  var FINISHED_MS = 5000;
-  var MAX_BACKOFF_MS = 15000;
+  var POLL_MS = 2500;
+  // A stream that opened but said nothing (not even its "hello"): something on the
+  // way holds the events back.
+  var HELLO_MS = 8000;
+  var MAX_FAILURES = 3;
+  // A reconnect this quick is not worth a word on screen.
+  var QUIET_MS = 1500;
   // A poll that never settles (a swap that threw) must not stop the polling.
   var STUCK_MS = 10000;
 
   var root = null;
-  var timer = null;
+  var connector = null;
+  var source = null;
+  var heard = false;
+  var failures = 0;
+  var polling = false;
+  var pollTimer = null;
+  var helloTimer = null;
+  var statusTimer = null;
   var busy = false;
   var startedAt = 0;
-  var failures = 0;
+  var pending = null;
+  var reloadPending = false;
   var saved = null;
 
   function sheet() { return document.getElementById("sheet"); }
@@ -39,21 +48,164 @@
     return match ? parseInt(match[1], 10) : null;
   }
 
-  function finished() {
+  function isNewer(html) {
     var current = sheet();
-    return !current || current.classList.contains("is-finished");
+    var incoming = versionIn(html);
+    return !!current && (incoming === null || versionOf(current) === null ||
+      incoming > versionOf(current));
   }
 
   function hidden() { return document.visibilityState === "hidden"; }
+  function dialogOpen() { return !!document.querySelector("dialog[open]"); }
+  function withVersion(url) { return url + "?v=" + encodeURIComponent(versionOf(sheet()) || ""); }
 
-  function period() {
-    var base = hidden() ? HIDDEN_MS : (finished() ? FINISHED_MS : VISIBLE_MS);
-    return failures ? Math.min(base * Math.pow(2, failures), Math.max(base, MAX_BACKOFF_MS)) : base;
+  // --- "reconnecting" ---------------------------------------------------------------
+
+  function setStatus(lost) {
+    window.clearTimeout(statusTimer);
+    var line = document.getElementById("live-status");
+    if (!line) { return; }
+    if (!lost) {
+      line.hidden = true;
+      root.classList.remove("is-reconnecting");
+      return;
+    }
+    statusTimer = window.setTimeout(function () {
+      line.hidden = false;
+      root.classList.add("is-reconnecting");
+    }, navigator.onLine === false ? 0 : QUIET_MS);
+  }
+
+  // --- the stream -------------------------------------------------------------------
+
+  function connect() {
+    if (connector || polling || hidden() || !root) { return; }
+    if (!window.EventSource || !window.htmx || typeof window.htmx.createEventSource !== "function") {
+      startPolling();
+      return;
+    }
+    heard = false;
+    connector = document.createElement("div");
+    connector.hidden = true;
+    connector.setAttribute("hx-ext", "sse");
+    connector.setAttribute("sse-connect", withVersion(root.getAttribute("data-events")));
+    var swapper = document.createElement("div");
+    swapper.setAttribute("sse-swap", "sheet");
+    swapper.setAttribute("hx-target", "#sheet");
+    swapper.setAttribute("hx-swap", "outerHTML");
+    connector.appendChild(swapper);
+    root.appendChild(connector);
+    window.htmx.process(connector);
+    armHello();
+  }
+
+  function disconnect() {
+    window.clearTimeout(helloTimer);
+    if (source) { source.close(); source = null; }
+    if (connector) { connector.remove(); connector = null; }
+  }
+
+  function armHello() {
+    window.clearTimeout(helloTimer);
+    helloTimer = window.setTimeout(function () { failed(true); }, HELLO_MS);
+  }
+
+  // A connect that ended before the stream said hello. `restart`: close it and try
+  // again ourselves (EventSource would keep waiting on a silent stream).
+  function failed(restart) {
+    if (!heard) { failures += 1; }
+    heard = false;
+    setStatus(true);
+    if (failures >= MAX_FAILURES) {
+      disconnect();
+      startPolling();
+    } else if (restart) {
+      disconnect();
+      connect();
+    } else {
+      armHello();
+    }
+  }
+
+  function watch(stream) {
+    stream.addEventListener("hello", function () {
+      heard = true;
+      failures = 0;
+      window.clearTimeout(helloTimer);
+      setStatus(false);
+    });
+    stream.addEventListener("reload", function () {
+      if (dialogOpen()) { reloadPending = true; } else { window.location.reload(); }
+    });
+    stream.addEventListener("error", function () {
+      if (stream === source) { failed(false); }
+    });
+  }
+
+  function hookEventSources() {
+    var create = window.htmx.createEventSource;
+    window.htmx.createEventSource = function (url) {
+      var stream = create(url);
+      if (!connector || !connector.isConnected) {
+        // The extension retrying for a stream this page already closed.
+        stream.close();
+        return stream;
+      }
+      source = stream;
+      watch(stream);
+      return stream;
+    };
+  }
+
+  document.addEventListener("htmx:sseBeforeMessage", function (event) {
+    var html = event.detail && event.detail.data;
+    // Never go back in time (the page's own write may have brought a newer sheet);
+    // never disturb an open dialog: the sheet waits for it to close.
+    if (!isNewer(html)) { event.preventDefault(); return; }
+    if (dialogOpen()) { pending = html; event.preventDefault(); return; }
+    saved = remember(sheet());
+  });
+
+  document.addEventListener("close", function (event) {
+    if (!event.target || event.target.tagName !== "DIALOG") { return; }
+    if (reloadPending) { window.location.reload(); return; }
+    var html = pending;
+    pending = null;
+    if (html && isNewer(html) && window.htmx) {
+      saved = remember(sheet());
+      window.htmx.swap(sheet(), html, { swapStyle: "outerHTML" });
+    }
+  }, true);
+
+  // --- the fallback: a quiet poll ---------------------------------------------------
+
+  function startPolling() {
+    polling = true;
+    setStatus(false);
+    schedule(0);
   }
 
   function schedule(delay) {
-    window.clearTimeout(timer);
-    timer = window.setTimeout(tick, Math.max(0, delay));
+    window.clearTimeout(pollTimer);
+    pollTimer = window.setTimeout(tick, Math.max(0, delay));
+  }
+
+  function tick() {
+    pollTimer = null;
+    if (busy && Date.now() - startedAt > STUCK_MS) { busy = false; }
+    if (!sheet() || hidden()) { return; }
+    if (busy || !window.htmx || dialogOpen()) { schedule(POLL_MS); return; }
+    busy = true;
+    startedAt = Date.now();
+    window.htmx.ajax("GET", withVersion(root.getAttribute("data-live")),
+      { source: root, target: "#sheet", swap: "outerHTML" })
+      .then(settle, settle);
+  }
+
+  function settle() {
+    busy = false;
+    if (saved) { restore(saved); saved = null; }
+    schedule(POLL_MS - (Date.now() - startedAt));
   }
 
   function isPoll(event) {
@@ -62,30 +214,18 @@
       String(config.path || "").indexOf(root.getAttribute("data-live")) === 0;
   }
 
-  function tick() {
-    timer = null;
-    if (busy && Date.now() - startedAt > STUCK_MS) { busy = false; }
-    if (!sheet()) { return; }
-    // An open dialog (entry, undo, rename) is never disturbed; nor is a request
-    // still on its way.
-    if (busy || !window.htmx || document.querySelector("dialog[open]")) {
-      schedule(period());
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (!isPoll(event) || !event.detail.shouldSwap) { return; }
+    if (!isNewer(event.detail.serverResponse)) {
+      event.detail.shouldSwap = false;
       return;
     }
-    busy = true;
-    startedAt = Date.now();
-    var url = root.getAttribute("data-live") + "?v=" + encodeURIComponent(versionOf(sheet()) || "");
-    window.htmx.ajax("GET", url, { source: root, target: "#sheet", swap: "outerHTML" })
-      .then(function () { settle(true); }, function () { settle(false); });
-  }
+    saved = remember(sheet());
+  });
 
-  function settle(ok) {
-    busy = false;
-    failures = ok ? 0 : Math.min(failures + 1, 5);
-    if (saved) { restore(saved); saved = null; }
-    // A fixed rate: the time the request took counts in the period.
-    schedule(period() - (Date.now() - startedAt));
-  }
+  document.addEventListener("htmx:afterSettle", function () {
+    if (saved && !busy) { restore(saved); saved = null; }
+  });
 
   // --- what a swap must not lose: focus, an open popover, the sideways scroll -----
 
@@ -134,26 +274,6 @@
     }
   }
 
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    if (!isPoll(event) || !event.detail.shouldSwap) { return; }
-    var current = sheet();
-    var incoming = versionIn(event.detail.serverResponse);
-    // The page's own write (or an earlier poll) may have brought a newer sheet
-    // while this answer was on its way: never go back in time.
-    if (!current || event.detail.target !== current || !current.isConnected ||
-        (incoming !== null && versionOf(current) !== null && incoming <= versionOf(current))) {
-      event.detail.shouldSwap = false;
-      return;
-    }
-    saved = remember(current);
-  });
-
-  document.addEventListener("htmx:afterSettle", function () {
-    // A swap that reopens a finished game (the host undid the last box): back to
-    // the quick pace at once rather than after the slow one.
-    if (root && !busy && !finished() && timer) { schedule(period()); }
-  });
-
   // --- the screen stays awake --------------------------------------------------------
 
   var lock = null;
@@ -172,27 +292,32 @@
   document.addEventListener("visibilitychange", function () {
     if (!root) { return; }
     if (hidden()) {
-      // The browser releases the wake lock by itself; polls slow down.
-      if (timer) { schedule(period()); }
+      // Nobody looks: the stream goes (the browser releases the wake lock itself).
+      disconnect();
+      setStatus(false);
       return;
     }
     keepAwake();
     // Back on the page: catch up at once.
-    if (!busy) { schedule(0); }
+    if (polling) { schedule(0); } else { connect(); }
   });
 
+  window.addEventListener("offline", function () { if (root && !hidden()) { setStatus(true); } });
+
   function init() {
-    root = document.querySelector("[data-live]");
+    root = document.querySelector("[data-events]");
     if (!root) { return; }
     keepAwake();
     // Some browsers only grant the lock after a user gesture.
     document.addEventListener("click", keepAwake, { passive: true });
-    schedule(period());
+    if (window.htmx && typeof window.htmx.createEventSource === "function") { hookEventSources(); }
+    connect();
   }
 
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", init);
-  } else {
+  // After every deferred script (htmx and its SSE extension come after this one).
+  if (document.readyState === "complete") {
     init();
+  } else {
+    document.addEventListener("DOMContentLoaded", init);
   }
 })();

@@ -1,0 +1,195 @@
+"""The live sheet, pushed: GET …/events/ on a watch, host or pencil link answers a
+stream of Server-Sent Events (text/event-stream) for as long as the page is open.
+
+What a stream says, in order:
+
+    retry: 4210                    the reconnection delay, with jitter
+    event: hello / data: 12        the version the game is at (the stream works)
+    id: 12 / event: sheet / data: <section id="sheet" …>   the sheet, when the page
+                                   is behind (no ?v=, an older ?v= or Last-Event-ID)
+    … then one `sheet` event per new version, a comment line every
+    LIVE_HEARTBEAT_SECONDS, and `event: reload` when the link stops opening the
+    game (pencil taken back, game purged) or the host's pencil changed hands.
+
+Every stream of a game in this process shares one rendering per version, role and
+language (`Renderings`): a new entry costs one render per process, whatever the
+number of watchers. The page (static/js/live.js) swaps each sheet in with the htmx
+SSE extension, and falls back to the plain poll (games/views.py) when no stream
+can be held.
+"""
+
+import asyncio
+import collections
+from dataclasses import dataclass
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.core.handlers.asgi import ASGIRequest
+from django.db import close_old_connections
+from django.http import HttpResponse, StreamingHttpResponse
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.views.decorators.http import require_safe
+
+from games.capabilities import get_game_or_404
+from games.live import hub, retry_ms
+from games.ratelimit import client_ip
+from games.views import TEMPLATE, Access, GamesWithBand, sheet_context
+
+RELOAD = b"event: reload\ndata: \n\n"
+HEARTBEAT = b": \n\n"
+
+
+@dataclass(frozen=True)
+class SheetEvent:
+    version: int
+    payload: bytes
+    pencil: tuple  # who holds the pencil: a change reloads the host's page
+
+
+def sheet_event(version, html):
+    """The SSE message carrying `html` as the sheet of `version`."""
+    lines = "".join(f"data: {line}\n" for line in html.splitlines() if line.strip())
+    return f"id: {version}\nevent: sheet\n{lines}\n".encode()
+
+
+def _lookup(kind, token):
+    games = GamesWithBand()
+    return {
+        "host": games.by_host_token,
+        "watch": games.by_watch_token,
+        "pencil": games.by_pencil_token,
+    }[kind](token)
+
+
+def _render(request, kind, token, language):
+    """The SheetEvent of the game's current version, or None if `token` no longer
+    opens it. Runs in a worker thread."""
+    close_old_connections()
+    game = _lookup(kind, token)
+    if game is None:
+        return None
+    access = Access(kind, game, "" if kind == "watch" else token)
+    with translation.override(language):
+        html = render_to_string(
+            f"{TEMPLATE}#sheet", sheet_context(access, game.state()), request
+        )
+    return SheetEvent(game.version, sheet_event(game.version, html), _pencil(game))
+
+
+def _pencil(game):
+    return (game.pencil_out, game.pencil_generation)
+
+
+class Renderings:
+    """(role, token, language) -> the latest SheetEvent rendered in this process.
+
+    Concurrent askers of one key wait for the same rendering instead of starting
+    their own; at most `limit` keys are kept (least recently rendered go first).
+    """
+
+    def __init__(self, limit):
+        self.limit = limit
+        self.done = collections.OrderedDict()
+        self.pending = {}
+
+    async def latest(self, request, kind, token, version):
+        """A SheetEvent of at least `version` (or the newest there is), or None."""
+        language = getattr(request, "LANGUAGE_CODE", settings.LANGUAGE_CODE)
+        key = (kind, token, language)
+        found = self.done.get(key)
+        if found is not None and found.version >= version:
+            return found
+        task = self.pending.get(key)
+        if task is None:
+            task = asyncio.ensure_future(self._render(key, request))
+            self.pending[key] = task
+        # Shielded: a watcher leaving must not cancel the others' rendering.
+        return await asyncio.shield(task)
+
+    async def _render(self, key, request):
+        kind, token, language = key
+        try:
+            event = await sync_to_async(_render, thread_sensitive=False)(
+                request, kind, token, language
+            )
+        finally:
+            del self.pending[key]
+        if event is None:
+            self.done.pop(key, None)
+            return None
+        self.done[key] = event
+        self.done.move_to_end(key)
+        while len(self.done) > self.limit:
+            self.done.popitem(last=False)
+        return event
+
+
+renderings = Renderings(limit=4096)
+
+
+def _seen_version(request):
+    """The version the page already shows: Last-Event-ID on a reconnect, else ?v=."""
+    seen = request.headers.get("Last-Event-ID") or request.GET.get("v", "")
+    seen = seen.strip()
+    return int(seen) if seen.isascii() and seen.isdigit() and len(seen) < 12 else 0
+
+
+async def _stream(request, kind, token, game, seen):
+    subscription = hub.subscribe(game.pk, game.version, client_ip(request))
+    try:
+        yield f"retry: {retry_ms()}\nevent: hello\ndata: {game.version}\n\n".encode()
+        sent, pencil = seen, _pencil(game)
+        while not hub.draining:
+            if hub.version(game.pk) > sent:
+                event = await renderings.latest(
+                    request, kind, token, hub.version(game.pk)
+                )
+                if event is None or (kind == "host" and event.pencil != pencil):
+                    yield RELOAD
+                    return
+                if event.version > sent:
+                    sent = event.version
+                    yield event.payload
+                continue
+            if not await subscription.wait(settings.LIVE_HEARTBEAT_SECONDS):
+                yield HEARTBEAT
+        # The server is stopping: come back later, each phone at its own time.
+        yield f"retry: {retry_ms()}\n\n".encode()
+    finally:
+        hub.unsubscribe(subscription)
+
+
+async def _events(request, kind, token):
+    if not isinstance(request, ASGIRequest):
+        # A WSGI server (the development one) cannot hold a stream without tying
+        # up a worker: 204 tells EventSource not to retry; the page polls instead.
+        return HttpResponse(status=204)
+    game = await sync_to_async(get_game_or_404)(request, kind, token)
+    if not hub.has_room(client_ip(request)):
+        response = HttpResponse(status=429)
+        response["Retry-After"] = str(settings.LIVE_RETRY_MS[1] // 1000)
+        return response
+    response = StreamingHttpResponse(
+        _stream(request, kind, token, game, _seen_version(request)),
+        content_type="text/event-stream; charset=utf-8",
+    )
+    response["Cache-Control"] = "no-store"
+    # nginx (and proxies that honour it) must pass each event on at once.
+    response["X-Accel-Buffering"] = "no"
+    return response
+
+
+@require_safe
+async def watch_events(request, watch_token):
+    return await _events(request, "watch", watch_token)
+
+
+@require_safe
+async def host_events(request, host_token):
+    return await _events(request, "host", host_token)
+
+
+@require_safe
+async def pencil_events(request, pencil_token):
+    return await _events(request, "pencil", pencil_token)
