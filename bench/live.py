@@ -265,9 +265,11 @@ class Phone:
         elif event == "hello":
             self.hello = True
             run.events["hello"] += 1
-        elif event == "gone":
+        elif event in ("gone", "reload"):
+            # The link stopped opening the game (or the page must reload): the
+            # stream ends; in this benchmark it never should.
             self.gone = True
-            run.error(f"{self.kind}: event gone")
+            run.error(f"{self.kind}: event {event}")
         else:
             run.events["other"] += 1
 
