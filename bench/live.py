@@ -415,7 +415,7 @@ class Run:
             await host.write(self.writes)
             if self.writes.errors > errors:
                 self.errors["write"] += 1
-                self.note(f"write refused: {self.writes.refusals[-1:]}")
+                self.note(f"write failed (see below) at t={self.t():.1f}s")
             if len(host.sent) > before:
                 self.sent.setdefault(table, []).append(host.sent[-1])
             tick += interval
@@ -761,8 +761,8 @@ def main(argv=None):
             for label, t, rss, threads, fds, open_ in run.samples
         ],
     )
-    for note in run.error_notes + run.notes + w.refusals:
-        print("note:", note)
+    for note in run.error_notes + run.notes + w.refusals[:3]:
+        print("note:", " ".join(str(note).split())[:200])
     if errors and server_log.strip():
         print("server log (tail):\n" + server_log[-1500:])
     ok = (
