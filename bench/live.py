@@ -41,6 +41,7 @@ import argparse
 import asyncio
 import contextlib
 import ipaddress
+import json
 import random
 import re
 import sys
@@ -575,6 +576,7 @@ def main(argv=None):
     parser.add_argument("--write-connections", type=int, default=200)
     parser.add_argument("--no-uvloop", dest="uvloop", action="store_false")
     parser.add_argument("--label", default="", help="a note for the table titles")
+    parser.add_argument("--json", default="", help="also write the figures there")
     args = parser.parse_args(argv)
     if args.workers is None:
         args.workers = 1 if args.db == "sqlite" else 2
@@ -765,6 +767,49 @@ def main(argv=None):
         print("note:", " ".join(str(note).split())[:200])
     if errors and server_log.strip():
         print("server log (tail):\n" + server_log[-1500:])
+    if args.json:
+        first = next((x for x in run.samples if x[0] == "after ramp"), run.samples[0])
+        last = run.samples[-1]
+        figures = {
+            "db": args.db,
+            "tables": args.tables,
+            "watchers": len(watchers),
+            "streams": streams,
+            "interval_s": args.interval,
+            "duration_s": args.duration,
+            "server": server.describe(),
+            "staleness_ms": {
+                "samples": len(from_saved),
+                "p50": ms(from_saved, 50),
+                "p95": p95,
+                "p99": p99,
+                "max": 1000 * max(from_saved, default=float("nan")),
+            },
+            "events_received": exact,
+            "events_expected": expected,
+            "unseen": unseen,
+            "errors": errors,
+            "dropped": dropped,
+            "writes": len(lat),
+            "write_ms": {
+                "p50": common.percentile(lat, 50),
+                "p99": common.percentile(lat, 99),
+            },
+            "requests_per_watcher_min": mean_per_min,
+            "cpu_pct": {
+                "server": cpu.server_pct,
+                "client": cpu.client_pct,
+                "machine": cpu.machine_pct,
+            },
+            "rss_mib": {
+                "start": common.mib(run.samples[0][2]),
+                "after_ramp": common.mib(first[2]),
+                "end": common.mib(last[2]),
+            },
+            "threads": {"after_ramp": first[3], "end": last[3]},
+            "fds": {"after_ramp": first[4], "end": last[4]},
+        }
+        Path(args.json).write_text(json.dumps(figures, indent=1))
     ok = (
         errors == 0
         and dropped == 0
