@@ -44,6 +44,7 @@ import ipaddress
 import json
 import random
 import re
+import signal
 import sys
 import time
 from pathlib import Path
@@ -95,6 +96,7 @@ class Stream(asyncio.Protocol):
         self.has_data = False
         self.head = asyncio.get_running_loop().create_future()
         self.done = asyncio.get_running_loop().create_future()
+        self.last_field = b""  # the last field line read (b"retry" at a drain)
 
     def connection_made(self, transport):
         self.transport = transport
@@ -109,6 +111,10 @@ class Stream(asyncio.Protocol):
 
     def data_received(self, data):
         now = time.monotonic()
+        phone = self.phone
+        if phone.last_rx and phone.run.measuring():
+            phone.max_gap = max(phone.max_gap, now - phone.last_rx)
+        phone.last_rx = now
         self.buf += data
         if self.state == "head":
             end = self.buf.find(b"\r\n\r\n")
@@ -199,6 +205,7 @@ class Stream(asyncio.Protocol):
         name, _, value = line.partition(b":")
         if value.startswith(b" "):
             value = value[1:]
+        self.last_field = name
         if name == b"data":
             if not self.has_data:
                 self.first_data = value
@@ -225,6 +232,8 @@ class Phone:
         "last_id",
         "retry_ms",
         "heartbeats",
+        "last_rx",
+        "max_gap",
         "connects",
         "receipts",
         "hello",
@@ -242,6 +251,8 @@ class Phone:
         self.last_id = None
         self.retry_ms = 3000
         self.heartbeats = 0
+        self.last_rx = 0.0  # when this stream last received bytes
+        self.max_gap = 0.0  # longest silence on the stream during the measure
         self.connects = 0
         self.receipts = []  # (version, t received) of every sheet event
         self.hello = False
@@ -307,6 +318,7 @@ class Phone:
                 run.error(f"{self.kind} connect: {exc!r}", "connect")
                 return False
             self.stream = stream
+            self.last_rx = 0.0
             stream.transport.write(self.request())
             try:
                 await asyncio.wait_for(stream.head, run.args.connect_timeout)
@@ -339,6 +351,13 @@ class Phone:
             )
             run.open_streams -= 1
             if run.closing.done():
+                stream.transport.close()
+                return
+            if run.draining:
+                # The server is stopping: the stream should end after a retry: line.
+                run.drained.append(
+                    (time.monotonic() - run.drain_from, stream.last_field == b"retry")
+                )
                 stream.transport.close()
                 return
             # The stream ended or failed while the run was on: a drop.
@@ -376,6 +395,10 @@ class Run:
         self.sent = {}  # table → [(version, t sent, t answered)] in the window
         self.phones = []
         self.samples = []  # (label, t, rss, threads, fds)
+        self.draining = False
+        self.drain_from = 0.0
+        self.drained = []  # (s after SIGTERM, ended on a retry: line) per stream
+        self.drain_left = 0
 
     def t(self):
         return time.monotonic() - self.t0
@@ -500,6 +523,15 @@ class Run:
             await asyncio.sleep(max(0.0, self.close_at - time.monotonic()))
             self.sample("end")
         self.run_seconds = time.monotonic() - ramp_from
+        if args.check_drain:
+            # A deploy: SIGTERM with every stream open; each should end at once
+            # after a final `retry:` line (scorekeeper/asgi.py drains the hub).
+            self.draining = True
+            self.drain_from = time.monotonic()
+            self.drain_open = self.open_streams
+            self.server.proc.send_signal(signal.SIGTERM)
+            _done, pending = await asyncio.wait(holders, timeout=args.drain_timeout)
+            self.drain_left = len(pending)
         self.closing.set_result(True)
         await asyncio.gather(*holders)
         sampler.cancel()
@@ -577,6 +609,14 @@ def main(argv=None):
     parser.add_argument("--no-uvloop", dest="uvloop", action="store_false")
     parser.add_argument("--label", default="", help="a note for the table titles")
     parser.add_argument("--json", default="", help="also write the figures there")
+    parser.add_argument(
+        "--no-check-drain",
+        dest="check_drain",
+        action="store_false",
+        help="close the streams from the client instead of stopping the server "
+        "with every stream open (SIGTERM) and checking each ends with retry:",
+    )
+    parser.add_argument("--drain-timeout", type=float, default=15.0)
     args = parser.parse_args(argv)
     if args.workers is None:
         args.workers = 1 if args.db == "sqlite" else 2
@@ -646,6 +686,14 @@ def main(argv=None):
     max_connects = max((p.connects for p in watchers), default=0)
     mean_per_min = sum(per_min) / max(1, len(per_min))
     heartbeats = sum(p.heartbeats for p in watchers) / max(1, len(watchers))
+    max_gap = max((p.max_gap for p in run.phones), default=0.0)
+    drain_ok = True
+    drain_text = "not checked (--no-check-drain)"
+    if args.check_drain:
+        with_retry = sum(1 for _t, retry in run.drained if retry)
+        last = max((t for t, _r in run.drained), default=float("nan"))
+        drain_text = f"{with_retry} / {run.drain_open}; {last:.1f}; {run.drain_left}"
+        drain_ok = with_retry == run.drain_open and run.drain_left == 0
     w = run.writes
     errors = sum(run.errors.values())
     dropped = sum(run.dropped.values())
@@ -716,6 +764,12 @@ def main(argv=None):
                 "",
             ),
             (
+                "server stopped (SIGTERM): streams ended with retry: / open; "
+                "last ended after s; still open",
+                drain_text,
+                f"all; ≤ {args.drain_timeout:g}; 0" if args.check_drain else "",
+            ),
+            (
                 "score entries (writes) / writes per s",
                 f"{len(lat)} / {len(lat) / args.duration:.1f}",
                 "",
@@ -747,6 +801,11 @@ def main(argv=None):
                 "heartbeats per watcher over the run (not requests)",
                 f"{heartbeats:.1f}",
                 "",
+            ),
+            (
+                "longest silence on a stream in the measure, s (heartbeat)",
+                f"{max_gap:.1f}",
+                "≤ 25",
             ),
             (
                 "CPU % of one core: server / client / whole machine (measure window)",
@@ -790,6 +849,8 @@ def main(argv=None):
             "unseen": unseen,
             "errors": errors,
             "dropped": dropped,
+            "max_silence_s": max_gap,
+            "drain": drain_text,
             "writes": len(lat),
             "write_ms": {
                 "p50": common.percentile(lat, 50),
@@ -814,6 +875,8 @@ def main(argv=None):
         errors == 0
         and dropped == 0
         and unseen == 0
+        and drain_ok
+        and max_gap <= 25
         and p95 <= TARGETS["staleness p95 ms"]
         and p99 <= TARGETS["staleness p99 ms"]
         and common.percentile(lat, 99) <= TARGETS["score entry p99 ms"]
