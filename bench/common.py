@@ -338,6 +338,23 @@ class Server:
     def open_fds(self):
         return sum(_open_fds(pid) for pid in self.pids())
 
+    def fd_limit(self):
+        """The soft RLIMIT_NOFILE of the server's (first) process."""
+        try:
+            limits = Path(f"/proc/{self.master_pid()}/limits").read_text()
+            for line in limits.splitlines():
+                if line.startswith("Max open files"):
+                    return int(line.split()[3])
+        except (OSError, ValueError, IndexError):
+            pass
+        return 0
+
+    def log_all(self):
+        try:
+            return Path(self.log).read_text(errors="replace")
+        except (OSError, TypeError):
+            return ""
+
     def stop(self, timeout=30):
         if self.proc is None or self.proc.poll() is not None:
             return

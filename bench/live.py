@@ -663,6 +663,8 @@ def main(argv=None):
             run = holder["run"]
             clock_offset = time.time() - time.monotonic()
             server_log = server.log_text()
+            full_log = server.log_all()
+            server_fd_limit = server.fd_limit()
             exit_code = server.proc.poll()
             if exit_code is not None:
                 print(f"warning: the server exited during the run (code {exit_code})")
@@ -824,7 +826,27 @@ def main(argv=None):
     )
     for note in run.error_notes + run.notes + w.refusals[:3]:
         print("note:", " ".join(str(note).split())[:200])
-    if errors and server_log.strip():
+    peak_fds = max((x[4] for x in run.samples), default=0)
+    per_process = peak_fds / max(1, args.workers)
+    print(
+        f"server: fd limit {server_fd_limit} per process, peak open fds "
+        f"{peak_fds} over {args.workers} process(es)"
+        + (" — AT THE LIMIT" if per_process >= 0.95 * server_fd_limit else "")
+    )
+    log_counts = {
+        what: sum(1 for line in full_log.splitlines() if what in line)
+        for what in (
+            "Traceback",
+            "Too many open files",
+            "too many clients",
+            "ERROR",
+            "WARNING",
+        )
+    }
+    print(
+        "server log: " + ", ".join(f"{n} × {what!r}" for what, n in log_counts.items())
+    )
+    if (errors or log_counts["Traceback"]) and server_log.strip():
         print("server log (tail):\n" + server_log[-1500:])
     if args.json:
         first = next((x for x in run.samples if x[0] == "after ramp"), run.samples[0])
