@@ -338,6 +338,22 @@ class Server:
     def open_fds(self):
         return sum(_open_fds(pid) for pid in self.pids())
 
+    def fds_to(self, suffix):
+        """Open fds of the server's processes whose target ends with `suffix`."""
+        count = 0
+        for pid in self.pids():
+            try:
+                names = os.listdir(f"/proc/{pid}/fd")
+            except OSError:
+                continue
+            for name in names:
+                try:
+                    if os.readlink(f"/proc/{pid}/fd/{name}").endswith(suffix):
+                        count += 1
+                except OSError:
+                    pass
+        return count
+
     def fd_limit(self):
         """The soft RLIMIT_NOFILE of the server's (first) process."""
         try:

@@ -394,7 +394,8 @@ class Run:
         self.writes = scoring.Writes()
         self.sent = {}  # table → [(version, t sent, t answered)] in the window
         self.phones = []
-        self.samples = []  # (label, t, rss, threads, fds)
+        self.samples = []  # (label, t, rss, threads, fds, db connections, streams)
+        self.pg = None
         self.draining = False
         self.drain_from = 0.0
         self.drained = []  # (s after SIGTERM, ended on a retry: line) per stream
@@ -415,6 +416,28 @@ class Run:
         if len(self.notes) < 10:
             self.notes.append(text)
 
+    def db_connections(self):
+        """The server's database connections: SQLite files it holds open, or its
+        sessions in pg_stat_activity (through one connection kept for this)."""
+        if self.args.db == "sqlite":
+            return self.server.fds_to("db.sqlite3")
+        try:
+            if self.pg is None:
+                import psycopg
+
+                self.pg = psycopg.connect(
+                    common.PG_ADMIN_URL, autocommit=True, connect_timeout=5
+                )
+            row = self.pg.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = %s "
+                "AND pid <> pg_backend_pid()",
+                [common.PG_BENCH_DB],
+            ).fetchone()
+            return row[0]
+        except Exception as exc:  # noqa: BLE001 - a figure, not the run
+            self.note(f"pg_stat_activity: {exc!r}")
+            return -1
+
     def sample(self, label):
         s = self.server
         self.samples.append(
@@ -424,6 +447,7 @@ class Run:
                 s.rss_bytes(),
                 s.threads(),
                 s.open_fds(),
+                self.db_connections(),
                 self.open_streams,
             )
         )
@@ -534,6 +558,8 @@ class Run:
             self.drain_left = len(pending)
         self.closing.set_result(True)
         await asyncio.gather(*holders)
+        if self.pg is not None:
+            self.pg.close()
         sampler.cancel()
 
     def staleness(self, saved):
@@ -818,10 +844,18 @@ def main(argv=None):
     )
     common.table(
         "Server processes",
-        ["when", "at s", "RSS MiB", "threads", "open fds", "client's open streams"],
         [
-            (label or "·", f"{t:.0f}", f"{common.mib(rss):.1f}", threads, fds, open_)
-            for label, t, rss, threads, fds, open_ in run.samples
+            "when",
+            "at s",
+            "RSS MiB",
+            "threads",
+            "open fds",
+            "db connections",
+            "client's open streams",
+        ],
+        [
+            (label or "·", f"{t:.0f}", f"{common.mib(rss):.1f}", *rest)
+            for label, t, rss, *rest in run.samples
         ],
     )
     for note in run.error_notes + run.notes + w.refusals[:3]:
@@ -891,6 +925,7 @@ def main(argv=None):
             },
             "threads": {"after_ramp": first[3], "end": last[3]},
             "fds": {"after_ramp": first[4], "end": last[4]},
+            "db_connections": {"after_ramp": first[5], "end": last[5]},
         }
         Path(args.json).write_text(json.dumps(figures, indent=1))
     ok = (
