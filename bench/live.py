@@ -181,6 +181,18 @@ class Stream(asyncio.Protocol):
         lines = self.lines
         start = 0
         while True:
+            if self.has_data:
+                # Past an event's first data line, the rest of its data lines (the
+                # sheet's HTML, one line each) is skipped to the blank line that
+                # ends the event: the server writes id/event before data.
+                end = lines.find(b"\n\n", max(0, start - 1))
+                if end < 0:
+                    # Keep the last byte: it may be the first of the two newlines.
+                    start = max(start - 1, len(lines) - 1, 0)
+                    break
+                self._line(b"", now)
+                start = end + 2
+                continue
             end = lines.find(b"\n", start)
             if end < 0:
                 break
