@@ -161,11 +161,13 @@ async def _stream(request, kind, token, game, seen):
 
 
 async def _events(request, kind, token):
+    # In the one sync thread all streams share (scorekeeper/asgi.py): a stream
+    # holds neither a thread nor a database connection while it waits.
+    game = await sync_to_async(get_game_or_404)(request, kind, token)
     if not isinstance(request, ASGIRequest):
         # A WSGI server (the development one) cannot hold a stream without tying
         # up a worker: 204 tells EventSource not to retry; the page polls instead.
         return HttpResponse(status=204)
-    game = await sync_to_async(get_game_or_404)(request, kind, token)
     if not hub.has_room(client_ip(request)):
         response = HttpResponse(status=429)
         response["Retry-After"] = str(settings.LIVE_RETRY_MS[1] // 1000)

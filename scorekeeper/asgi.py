@@ -1,5 +1,12 @@
 """The ASGI application: every request, pages and live streams alike.
 
+Django's handler runs each request's synchronous parts (the middleware, a sync
+view) in a thread of its own, kept until the response ends. For a page that is a
+few milliseconds; for a live stream it would be an idle thread for as long as the
+phone watches, thousands of them. So a stream does its synchronous work (the
+middleware, the token's lookup: a few milliseconds at its start) in asgiref's one
+shared sync thread instead, and then waits on the event loop alone.
+
 Django's handler speaks only HTTP; the lifespan messages the server sends around
 it are answered here. At startup the server's own SIGTERM/SIGINT handler is
 chained with the live streams' drain, so that on a deploy every open stream ends
@@ -9,12 +16,28 @@ reconnecting all at the same instant.
 
 import contextlib
 import os
+import re
 import signal
 
-from django.core.asgi import get_asgi_application
+import django
+from django.core.handlers.asgi import ASGIHandler
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
-django_application = get_asgi_application()
+django.setup(set_prefix=False)
+
+STREAM_PATH = re.compile(r"^/[whc]/[^/]+/events/$")
+
+
+class Handler(ASGIHandler):
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http" and STREAM_PATH.match(scope["path"]):
+            # No ThreadSensitiveContext: no thread of its own (see above).
+            await self.handle(scope, receive, send)
+        else:
+            await super().__call__(scope, receive, send)
+
+
+django_application = Handler()
 
 from games import live  # noqa: E402  (needs the settings loaded above)
 

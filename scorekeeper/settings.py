@@ -100,18 +100,30 @@ SQLITE_OPTIONS = {
     "transaction_mode": "IMMEDIATE",
     "timeout": 20,
 }
+# Every request is served by an ASGI server, which runs sync code in a fresh
+# thread per request: a connection kept in that thread would never be used again
+# (Django's docs: disable persistent connections under ASGI). PostgreSQL gets
+# psycopg's connection pool instead, shared by the threads of one process.
 DATABASES = {
     "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
-        conn_health_checks=True,
+        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=0
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool(
+    "DB_POOL", True
+):
+    from psycopg_pool import ConnectionPool
+
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": int(os.environ.get("DB_POOL_MAX", "10")),
+        "timeout": 10,
+        # A restarted database costs one failed check, not an error page.
+        "check": ConnectionPool.check_connection,
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Django's backend, with writers queued for the write lock (see its docstring).
     DATABASES["default"]["ENGINE"] = "scorekeeper.sqlite_backend"
-    # Connections persist on SQLite too: opening one runs the PRAGMAs above, which
-    # costs several times a whole request that needs no database (see bench/).
     DATABASES["default"].setdefault("OPTIONS", {}).update(SQLITE_OPTIONS)
     # SQLITE_TEST_NAME lets two suites run side by side without sharing a file.
     test_db = os.environ.get("SQLITE_TEST_NAME", str(BASE_DIR / "var" / "test.sqlite3"))

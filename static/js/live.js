@@ -181,8 +181,16 @@
 
   function startPolling() {
     polling = true;
-    setStatus(false);
     schedule(0);
+  }
+
+  // Back from a network outage, or shown again: streams may work now.
+  function retryStream() {
+    if (!polling || hidden() || !window.EventSource) { return; }
+    polling = false;
+    failures = 0;
+    window.clearTimeout(pollTimer);
+    connect();
   }
 
   function schedule(delay) {
@@ -201,6 +209,11 @@
       { source: root, target: "#sheet", swap: "outerHTML" })
       .then(settle, settle);
   }
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    // A poll that got no answer: the sheet may be behind, and says so.
+    if (isPoll(event)) { setStatus(!event.detail.successful); }
+  });
 
   function settle() {
     busy = false;
@@ -299,10 +312,21 @@
     }
     keepAwake();
     // Back on the page: catch up at once.
-    if (polling) { schedule(0); } else { connect(); }
+    if (polling) { retryStream(); } else { connect(); }
+    if (polling) { schedule(0); }
   });
 
+  // Leaving (a plain form's POST, a link): the stream must not reload the page
+  // on top of the navigation that brings the answer.
+  window.addEventListener("beforeunload", function () { disconnect(); });
+  window.addEventListener("pageshow", function (event) { if (event.persisted) { connect(); } });
+
   window.addEventListener("offline", function () { if (root && !hidden()) { setStatus(true); } });
+  window.addEventListener("online", function () {
+    if (!root) { return; }
+    if (source && source.readyState === 1 && heard) { setStatus(false); }
+    retryStream();
+  });
 
   function init() {
     root = document.querySelector("[data-events]");

@@ -1,6 +1,9 @@
 """Helpers for the live browser tests: timing what a watching page sees, counting
 its polls, faking what headless Chromium cannot do (hide a tab, grant a wake lock)."""
 
+import contextlib
+import socket
+import threading
 from pathlib import Path
 
 from playwright.sync_api import expect
@@ -67,11 +70,38 @@ def set_visibility(page, state):
 
 def count_polls(page):
     """A list that fills with the URLs of the page's polls."""
-    polls = []
-    page.on(
-        "request", lambda r: polls.append(r.url) if "/feuille/?v=" in r.url else None
-    )
-    return polls
+    return count_requests(page, "/feuille/?v=")
+
+
+def count_streams(page):
+    """A list that fills with the URLs of the streams the page opens."""
+    return count_requests(page, "/events/")
+
+
+def count_requests(page, part):
+    seen = []
+    page.on("request", lambda r: seen.append(r.url) if part in r.url else None)
+    return seen
+
+
+# Every EventSource the page opens, so a test can tell which are still open.
+TRACK_STREAMS = """
+(() => {
+  const Native = window.EventSource;
+  window.__streams = [];
+  window.EventSource = function (url, options) {
+    const source = new Native(url, options);
+    window.__streams.push(source);
+    return source;
+  };
+  window.EventSource.prototype = Native.prototype;
+  Object.assign(window.EventSource, {CONNECTING: 0, OPEN: 1, CLOSED: 2});
+})();
+"""
+
+
+def open_streams(page):
+    return page.evaluate("window.__streams.filter((s) => s.readyState !== 2).length")
 
 
 def watch_console(page):
@@ -119,3 +149,61 @@ def shoot(page, name, full_page=True):
 
 def page_width(page):
     return page.evaluate("document.documentElement.scrollWidth")
+
+
+class CuttableLink:
+    """A loopback TCP relay in front of the test server: `cut()` drops every open
+    connection and refuses new ones, as a table's Wi-Fi does; `mend()` lets them
+    through again. The browser reaches the site through `url`."""
+
+    def __init__(self, server_url):
+        host, port = server_url.removeprefix("http://").split(":")
+        self.target = (host, int(port))
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
+        self.up = True
+        self.open = []
+        self.lock = threading.Lock()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self):
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            if not self.up:
+                client.close()
+                continue
+            upstream = socket.create_connection(self.target)
+            with self.lock:
+                self.open += [client, upstream]
+            for a, b in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
+
+    @staticmethod
+    def _pipe(source, sink):
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+        except OSError:
+            pass
+        finally:
+            for end in (source, sink):
+                with contextlib.suppress(OSError):
+                    end.shutdown(socket.SHUT_RDWR)
+
+    def cut(self):
+        self.up = False
+        with self.lock:
+            for end in self.open:
+                with contextlib.suppress(OSError):
+                    end.shutdown(socket.SHUT_RDWR)
+            self.open = []
+
+    def mend(self):
+        self.up = True
+
+    def close(self):
+        self.cut()
+        self.listener.close()

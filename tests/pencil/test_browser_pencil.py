@@ -1,7 +1,6 @@
 """The pencil in real browsers: passed to a second phone, which scores; taken back;
 a plain form without JavaScript; and a write sent while the network is down."""
 
-import re
 from pathlib import Path
 
 import pytest
@@ -9,6 +8,7 @@ from playwright.sync_api import expect
 
 from games.models import Entry, Game
 from tests.games.browser import create_game, enter, pick, version
+from tests.live.browser import set_visibility
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -54,12 +54,12 @@ def test_the_host_passes_the_pencil_to_another_phone_and_takes_it_back(
     # The host's page follows live.
     expect(host.locator(".turn-banner")).to_contain_text("À Sarah de jouer")
 
-    # A second screen left open on the pencil page, and Léa's phone, whose live
-    # polling is cut so that the next thing she does is what meets the news.
+    # A second screen left open on the pencil page, and Léa's phone, put away
+    # (hidden: no stream) so that the next thing she does is what meets the news.
     tablet = new_phone()
     tablet.goto(link)
     expect(tablet.locator(".pencil-strip")).to_be_visible()
-    lea.route(re.compile(r"/feuille/"), lambda route: route.abort())
+    set_visibility(lea, "hidden")
 
     host.locator(".actionbar").get_by_role("button", name="Reprendre le crayon").click()
     expect(host.locator(".flash")).to_contain_text("Vous avez repris le crayon")
@@ -70,7 +70,7 @@ def test_the_host_passes_the_pencil_to_another_phone_and_takes_it_back(
     expect(lea.get_by_role("heading", name="Le crayon a été repris")).to_be_visible()
     expect(lea.locator("form[action*='/c/']")).to_have_count(0)
     shot(lea, "gone")
-    # The screen left open finds out by itself, at its next poll.
+    # The screen left open finds out by itself, from its stream.
     expect(tablet.get_by_role("heading", name="Le crayon a été repris")).to_be_visible()
     # And the host scores again.
     enter(host, ids["Sarah"], "twos", {"kind": "count", "value": 2})

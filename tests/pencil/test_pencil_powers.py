@@ -28,6 +28,7 @@ pytestmark = pytest.mark.django_db
 PENCIL_ROUTES = {
     "pencil",
     "pencil_sheet",
+    "pencil_events",
     "pencil_box",
     "pencil_preview",
     "pencil_record",
@@ -93,7 +94,14 @@ def test_the_host_tools_refuse_a_pencil_link(client, game_with_pencil):
     # take a pencil token.
     game, host_token, pencil_token = game_with_pencil
     before = db_snapshot()
-    for name in ("host", "share", "pencil_qr", "import_game", "host_sheet"):
+    for name in (
+        "host",
+        "share",
+        "pencil_qr",
+        "import_game",
+        "host_sheet",
+        "host_events",
+    ):
         assert client.get(host_url(pencil_token, name)).status_code == 404, name
     for name in ("pass_pencil", "take_pencil", "import_game"):
         assert client.post(host_url(pencil_token, name)).status_code == 404, name
