@@ -410,6 +410,7 @@ class Run:
         self.samples = []  # (label, t, rss, threads, fds, db connections, streams)
         self.pg = None
         self.header_notes = set()
+        self.sampled_end = False
         self.draining = False
         self.drain_from = 0.0
         self.drained = []  # (s after SIGTERM, ended on a retry: line) per stream
@@ -497,8 +498,10 @@ class Run:
                 tick += interval
 
     async def sampler(self):
-        while not self.closing.done():
+        while True:
             await asyncio.sleep(5)
+            if self.sampled_end:
+                return
             self.sample("")
 
     async def main(self):
@@ -572,6 +575,7 @@ class Run:
             self.streams_at_end = self.open_streams
             await asyncio.sleep(max(0.0, self.close_at - time.monotonic()))
             self.sample("end")
+            self.sampled_end = True
         self.run_seconds = time.monotonic() - ramp_from
         if args.check_drain:
             # A deploy: SIGTERM with every stream open; each should end at once
@@ -910,7 +914,7 @@ def main(argv=None):
         print("server log (tail):\n" + server_log[-1500:])
     if args.json:
         first = next((x for x in run.samples if x[0] == "after ramp"), run.samples[0])
-        last = run.samples[-1]
+        last = next((x for x in run.samples if x[0] == "end"), run.samples[-1])
         figures = {
             "db": args.db,
             "tables": args.tables,
