@@ -17,7 +17,12 @@ from django.utils.translation import gettext as _
 
 from bands import stats
 from games import tokens
-from games.names import MAX_NAME_LENGTH, accentless_key, has_invisible, name_key
+from games.names import (
+    MAX_NAME_LENGTH,
+    accentless_key,
+    clean_band_name,
+    name_key,
+)
 
 MAX_BAND_NAME_LENGTH = 80
 
@@ -136,23 +141,8 @@ class Band(models.Model):
     # --- host actions --------------------------------------------------------
 
     def rename(self, new_name):
-        raw = str(new_name or "")
-        # Like a player's name: nothing escaping cannot make harmless (bidi
-        # overrides, zero-width and control characters), checked before the
-        # spaces are merged so a line break is refused, not turned into a space;
-        # a huge input is refused below as too long before any Unicode work.
-        if len(raw) <= MAX_BAND_NAME_LENGTH * 4 and has_invisible(raw.strip()):
-            raise ValidationError(
-                _("Le nom de la bande contient un caractère invisible ou de contrôle.")
-            )
-        name = " ".join(raw.split())
-        if not name:
-            raise ValidationError(_("Le nom de la bande ne peut pas être vide."))
-        if len(name) > MAX_BAND_NAME_LENGTH:
-            raise ValidationError(
-                _("Le nom de la bande doit faire au plus %(max)d caractères.")
-                % {"max": MAX_BAND_NAME_LENGTH}
-            )
+        # Cleaned like a player's name, whatever the length of the input.
+        name = clean_band_name(new_name, MAX_BAND_NAME_LENGTH)
         Band.objects.filter(pk=self.pk).update(name=name)
         self.name = name
         return name

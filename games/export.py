@@ -21,7 +21,7 @@ from django.utils.translation import ngettext
 
 from games import rules
 from games.messages import tr
-from games.models import Entry, Game, ScoreRefused
+from games.models import Game, ScoreRefused
 
 FORMAT = "scorekeeper-game"
 FORMAT_VERSION = 1
@@ -512,13 +512,15 @@ def _check_entries(payload, names):
     return checked
 
 
-@transaction.atomic
 def import_game(raw, band):
     """Imports the JSON export `raw` (bytes) of a finished game as a new game of
     `band`; returns (game, host_token) or raises ImportRefused, creating nothing.
 
-    The entries are replayed in order through `Game.record`, so every rule is
-    checked again; the points and totals in the file must be the ones recomputed.
+    The entries are replayed once, in order and in memory, through the rules
+    engine (`Game.objects.replay`), so every rule is checked again; the points
+    and totals in the file must be the ones recomputed. Only then is the game
+    written, in one short transaction of bulk inserts: a big file must not hold
+    the database's write lock while it is checked.
     """
     payload = _parse(raw)
     if payload["finished"] is not True:
@@ -538,32 +540,8 @@ def import_game(raw, band):
     created_at = _parse_time(payload.get("created_at"), _("début de la partie"))
     finished_at = _parse_time(payload.get("finished_at"), _("fin de la partie"))
 
-    game, host_token = Game.objects.create_game(
-        names, variant.key, variant.options, band
-    )
-    players = list(game.players.all())
-    made = []
-    for index, item, _moment in entries:
-        try:
-            entry = game.record(
-                players[item["seat"]].pk, item["column"], item["box"], item["entry"]
-            )
-        except ScoreRefused as exc:
-            raise ImportRefused(
-                _("Saisie n° %(n)s refusée : %(message)s")
-                % {"n": index, "message": exc.message}
-            ) from exc
-        if entry.points != item["points"]:
-            raise ImportRefused(
-                _(
-                    "Le fichier a été modifié : la saisie n° %(n)s ne vaut pas "
-                    "%(points)s."
-                )
-                % {"n": index, "points": item["points"]}
-            )
-        made.append(entry)
-
-    state = game.state()
+    played = _replayed(names, variant, entries)
+    state = played.state
     if not state.finished:
         raise ImportRefused(
             _("Seule une partie terminée peut être importée : il manque des cases.")
@@ -576,22 +554,43 @@ def import_game(raw, band):
         raise ImportRefused(
             _("Le fichier a été modifié : le gagnant ne correspond pas.")
         )
-    _keep_times(game, made, entries, created_at, finished_at)
-    if finished_at is not None:
-        _counted_once(game)
+    with transaction.atomic():
+        game, host_token = played.create(band, [moment for *_x, moment in entries])
+        _keep_times(game, created_at, finished_at)
+        if finished_at is not None:
+            _counted_once(game)
     return game, host_token
 
 
-def _keep_times(game, made, entries, created_at, finished_at):
+def _replayed(names, variant, entries):
+    moves = [
+        (item["seat"], item["column"], item["box"], item["entry"])
+        for _index, item, _moment in entries
+    ]
+    try:
+        played = Game.objects.replay(names, variant.key, variant.options, moves)
+    except ScoreRefused as exc:
+        index = entries[exc.index - 1][0]
+        raise ImportRefused(
+            _("Saisie n° %(n)s refusée : %(message)s")
+            % {"n": index, "message": exc.message}
+        ) from exc
+    for entry, (index, item, _moment) in zip(played.entries, entries, strict=True):
+        if entry.points != item["points"]:
+            raise ImportRefused(
+                _(
+                    "Le fichier a été modifié : la saisie n° %(n)s ne vaut pas "
+                    "%(points)s."
+                )
+                % {"n": index, "points": item["points"]}
+            )
+    return played
+
+
+def _keep_times(game, created_at, finished_at):
     """The imported game remembers when it was really played (its log, its date
-    in the band's history); only its last activity is now, for the retention."""
-    moved = []
-    for entry, (_index, _item, moment) in zip(made, entries, strict=True):
-        if moment is not None:
-            entry.created_at = moment
-            moved.append(entry)
-    if moved:
-        Entry.objects.bulk_update(moved, ["created_at"])
+    in the band's history; the entries' times are set as they are inserted);
+    only its last activity is now, for the retention."""
     changes = {}
     if created_at is not None:
         changes["created_at"] = created_at

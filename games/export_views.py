@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_http_methods, require_safe
 
-from games import export, pdf, rules
+from games import export, pdf, ratelimit, rules
 from games.capabilities import get_band_or_404, get_game_or_404
 from games.messages import tr
 from games.models import Game
@@ -213,10 +213,26 @@ def import_game(request, host_token):
     game = get_game_or_404(
         request, "host", host_token, Game.objects.select_related("band")
     )
+    return _import(request, game.band, {"game": game, "host_token": host_token})
+
+
+@require_http_methods(["GET", "POST"])
+def import_new(request):
+    """The same import from the home page: the game starts a band of its own."""
+    return _import(request, None, {})
+
+
+def _import(request, band, context):
     error = None
+    status = 400
     if request.method == "POST":
         upload = request.FILES.get("file")
-        if upload is None:
+        if not ratelimit.spend(
+            request, "import", settings.IMPORT_LIMIT, settings.IMPORT_WINDOW
+        ):
+            error = _("Trop d'imports depuis cette connexion : réessayez plus tard.")
+            status = 429
+        elif upload is None:
             error = _("Choisissez le fichier JSON d'une partie exportée.")
         elif upload.size > export.MAX_IMPORT_BYTES:
             error = _("Le fichier est trop gros (%(max)s Ko au plus).") % {
@@ -225,7 +241,7 @@ def import_game(request, host_token):
         else:
             try:
                 new_game, new_host_token = export.import_game(
-                    upload.read(export.MAX_IMPORT_BYTES + 1), game.band
+                    upload.read(export.MAX_IMPORT_BYTES + 1), band
                 )
             except export.ImportRefused as exc:
                 error = exc.message
@@ -238,17 +254,15 @@ def import_game(request, host_token):
                     ),
                 )
                 return redirect("games:host", host_token=new_host_token)
-    return render(
+    response = render(
         request,
         "games/import.html",
-        {
-            "game": game,
-            "host_token": host_token,
-            "error": error,
-            "max_kb": export.MAX_IMPORT_BYTES // 1024,
-        },
-        status=400 if error else 200,
+        {**context, "error": error, "max_kb": export.MAX_IMPORT_BYTES // 1024},
+        status=status if error else 200,
     )
+    if response.status_code == 429:
+        response["Retry-After"] = str(settings.IMPORT_WINDOW)
+    return response
 
 
 @require_safe

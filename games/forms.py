@@ -14,7 +14,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import rules
+from games import numbers, rules
 from games.messages import tr
 from games.models import Game
 from games.names import MAX_NAME_LENGTH, clean_name, name_key
@@ -75,6 +75,7 @@ class NewGameForm(forms.Form):
     """
 
     names = NamesField(required=False)
+    name_max_length = MAX_NAME_LENGTH
     preset = forms.ChoiceField(
         label=gettext_lazy("Variante"), widget=forms.RadioSelect, initial="classic"
     )
@@ -172,8 +173,9 @@ class NewGameForm(forms.Form):
         """The same form, unbound, after the row edit asked for by the buttons."""
         names = list(self["names"].value() or [])
         removed = self.data.get("remove_row", "")
-        if removed.isdigit() and int(removed) < len(names):
-            del names[int(removed)]
+        row = numbers.optional_int(removed)
+        if row is not None and row < len(names):
+            del names[row]
         # Blank rows go; the unbound form adds one free row (and pads to four).
         names = [name for name in names if name.strip()]
         initial = {"names": names, "preset": self["preset"].value()}
@@ -257,6 +259,18 @@ class NewGameForm(forms.Form):
         )
 
 
+class NumberField(forms.IntegerField):
+    """An integer typed in a form: ASCII digits only (see games.numbers)."""
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        text = str(value).strip()
+        if not numbers.is_number(text, signed=True):
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+        return int(text)
+
+
 class OpenChoiceField(forms.ChoiceField):
     """Radio buttons for the usual values that also let any other number through,
     so that the rules engine, not the form, says why it is impossible."""
@@ -264,11 +278,20 @@ class OpenChoiceField(forms.ChoiceField):
     def valid_value(self, value):
         if super().valid_value(value) or value == MADE:
             return True
-        return bool(re.fullmatch(r"-?\d{1,6}", value))
+        return numbers.is_number(value, signed=True)
 
 
 def new_request_key():
     return secrets.token_urlsafe(16)
+
+
+def request_key_of(data):
+    """The idempotency key a form posted, or "" for anything this site never
+    wrote (a NUL byte, say, must never reach the database)."""
+    key = data.get("request_key", "")
+    if isinstance(key, str) and re.fullmatch(r"[A-Za-z0-9_-]{1,64}", key):
+        return key
+    return ""
 
 
 class EntryForm(forms.Form):
@@ -282,9 +305,7 @@ class EntryForm(forms.Form):
     request_key = forms.CharField(
         widget=forms.HiddenInput, max_length=64, required=False
     )
-    seen_version = forms.IntegerField(
-        widget=forms.HiddenInput, min_value=1, required=False
-    )
+    seen_version = NumberField(widget=forms.HiddenInput, min_value=1, required=False)
 
     def __init__(self, *args, spec, box, column, variant, bank=0, **kwargs):
         super().__init__(*args, **kwargs)
@@ -309,7 +330,7 @@ class EntryForm(forms.Form):
                 widget=forms.RadioSelect,
             )
         if spec.typed:
-            self.fields["points"] = forms.IntegerField(
+            self.fields["points"] = NumberField(
                 label=_("Points tapés"),
                 required=False,
                 # The engine refuses out-of-range points with its own message.
@@ -346,6 +367,25 @@ class EntryForm(forms.Form):
 
     def cross_choice(self):
         return next((c for c in self["value"] if c.data["value"] == CROSS), None)
+
+    def value_entries(self):
+        """[(value, entry)]: the entry each button of the value group stands for,
+        as `clean` would build it from that button alone (default rolls)."""
+        entries = []
+        rolls = self.fields.get("rolls")
+        for value, _label in self.fields["value"].choices:
+            if value == CROSS:
+                entry = {"kind": "cross"}
+            elif value == MADE:
+                entry = {"kind": "made"}
+            elif self.spec.kind in ("count", "face", "total"):
+                entry = {"kind": self.spec.kind, "value": int(value)}
+            else:
+                continue
+            if rolls is not None:
+                entry["rolls"] = int(rolls.initial)
+            entries.append((value, entry))
+        return entries
 
     def clean(self):
         cleaned = super().clean()
@@ -412,9 +452,7 @@ class RenameForm(forms.Form):
 
 
 class ConfirmForm(forms.Form):
-    seen_version = forms.IntegerField(
-        widget=forms.HiddenInput, min_value=1, required=False
-    )
+    seen_version = NumberField(widget=forms.HiddenInput, min_value=1, required=False)
 
 
 class PencilForm(forms.Form):

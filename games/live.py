@@ -17,12 +17,13 @@ while the listening connection was down.
 """
 
 import asyncio
+import contextlib
 import logging
 import random
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.db import close_old_connections, connection, transaction
+from django.db import close_old_connections, connection, connections, transaction
 
 log = logging.getLogger(__name__)
 
@@ -157,10 +158,13 @@ class Hub:
         period = settings.LIVE_RECHECK_SECONDS
         while self.loop is loop:
             await asyncio.sleep(period * random.uniform(0.8, 1.2))
-            try:
-                await self.recheck()
-            except Exception:
-                log.exception("live: version re-check failed")
+            await self._recheck_once()
+
+    async def _recheck_once(self):
+        try:
+            await self.recheck()
+        except Exception:
+            log.exception("live: version re-check failed")
 
     async def recheck(self):
         """Publishes what moved among the subscribed games since we last heard; a
@@ -184,8 +188,9 @@ class Hub:
                 ) as listener:
                     await listener.execute(f"LISTEN {CHANNEL}")
                     pause = 0.5
-                    # Anything written while we were not listening.
-                    await self.recheck()
+                    # Anything written while we were not listening, read aside so
+                    # that the notifications keep flowing meanwhile.
+                    self._spawn(self._recheck_once())
                     async for note in listener.notifies():
                         game_id, _, version = note.payload.partition(":")
                         self.publish(int(game_id), int(version))
@@ -197,15 +202,28 @@ class Hub:
             pause = min(pause * 2, 10)
 
 
+@contextlib.contextmanager
+def database_turn():
+    """A worker thread's use of the database, from the event loop's thread pool: its
+    connection goes back (to the pool, or closed) when the work is done, not when
+    the thread dies, which may be never."""
+    close_old_connections()
+    try:
+        yield
+    finally:
+        connections.close_all()
+
+
 def _versions(game_ids):
     """{game id: version} of those still in the database."""
     from games.models import Game
 
-    close_old_connections()
     found = {}
-    for start in range(0, len(game_ids), 500):
-        chunk = game_ids[start : start + 500]
-        found.update(Game.objects.filter(pk__in=chunk).values_list("pk", "version"))
+    with database_turn():
+        for start in range(0, len(game_ids), 500):
+            chunk = game_ids[start : start + 500]
+            games = Game.objects.filter(pk__in=chunk)
+            found.update(games.values_list("pk", "version"))
     return found
 
 

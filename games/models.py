@@ -7,6 +7,7 @@ the host entered, in order, and replay it through the engine to get every total.
 import contextlib
 import datetime
 import functools
+import itertools
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -164,6 +165,66 @@ class GameManager(models.Manager.from_queryset(GameQuerySet)):
                 for seat, name in enumerate(cleaned)
             )
             band.touch()
+        return game, host_token
+
+    def replay(self, names, preset, options, moves):
+        """A game played in memory: `moves` are (seat, column, box, entry) in
+        order, each checked by the engine once against the sheets so far, so the
+        cost grows with the number of moves. Returns a `PlayedGame` to `create`;
+        a refused move raises ScoreRefused with `index`, its position from 1.
+        Nothing is read or written."""
+        variant = rules.build_variant(preset, options or {})
+        cleaned = Game.clean_names(names, variant)
+        draft = Game(preset=variant.key, options=variant.options)
+        # Stand-ins until the rows exist: a seat is its player's id meanwhile.
+        seats = [
+            Player(id=seat, seat=seat, name=name) for seat, name in enumerate(cleaned)
+        ]
+        reading = Reading(GameState.build(draft, seats, []), None, 0, "", "", None)
+        made = []
+        for index, (seat, column, box, entry) in enumerate(moves, start=1):
+            try:
+                move, reading.state = draft._plan(reading, seat, column, box, entry, "")
+            except ScoreRefused as exc:
+                exc.index = index
+                raise
+            made.append(move)
+            reading.last_seq = index
+        return PlayedGame(cleaned, variant, made, reading.state)
+
+
+@dataclass
+class PlayedGame:
+    """A game replayed in memory by `Game.objects.replay`, not saved yet."""
+
+    names: list
+    variant: object  # rules.Variant
+    entries: list  # unsaved Entry, player_id holding the seat
+    state: object  # GameState, with stand-in players
+
+    def create(self, band=None, times=()):
+        """Saves the game, its players and entries in one short transaction (a
+        few bulk inserts: SQLite's write lock is held for those only); `times`
+        (one moment or None per entry) says when each was played. Returns
+        (game, host_token)."""
+        now = timezone.now()
+        finished = self.state.finished
+        with transaction.atomic():
+            game, host_token = Game.objects.create_game(
+                self.names, self.variant.key, self.variant.options, band
+            )
+            players = {p.seat: p for p in game.players.all()}
+            for entry, moment in itertools.zip_longest(self.entries, times):
+                seat = entry.player_id
+                entry.game, entry.player = game, players[seat]
+                entry.created_at = moment or now
+            Entry.objects.bulk_create(self.entries)
+            game.version += len(self.entries)
+            game.last_activity_at = now
+            game.finished_at = now if finished else None
+            game.save(update_fields=["version", "last_activity_at", "finished_at"])
+            if finished:
+                game.band.record_result(game, self.state)
         return game, host_token
 
 
@@ -980,6 +1041,20 @@ class Preview:
             before=sheet.sheet.totals(),
             after=after.totals(),
         )
+
+    @classmethod
+    def for_each(cls, state, player_id, column, box, entries):
+        """[(value, Preview)] for the moves `entries` ([(value, entry)]) that the
+        rules allow: what the dialog shows for each button when the network is
+        down and cannot be asked."""
+        previews = []
+        for value, entry in entries:
+            try:
+                preview = cls.build(state, player_id, column, box, entry)
+            except ScoreRefused:
+                continue
+            previews.append((value, preview))
+        return previews
 
     @property
     def calculation(self):

@@ -80,33 +80,56 @@ def has_invisible(text) -> bool:
 
 def clean_name(raw) -> str:
     """Returns the name as stored, or raises ValidationError with a French message."""
-    too_long = _("Le prénom doit faire au plus %(max)d caractères.") % {
-        "max": MAX_NAME_LENGTH
-    }
-    invisible = _("Le prénom contient un caractère invisible ou de contrôle.")
+    return _cleaned(
+        raw,
+        MAX_NAME_LENGTH,
+        too_long=_("Le prénom doit faire au plus %(max)d caractères.")
+        % {"max": MAX_NAME_LENGTH},
+        invisible=_("Le prénom contient un caractère invisible ou de contrôle."),
+        empty=_("Le prénom ne peut pas être vide."),
+        mark=_("Le prénom ne peut pas commencer par un accent ou un signe seul."),
+        stacked=_("Le prénom empile trop d'accents ou de signes."),
+    )
+
+
+def clean_band_name(raw, max_length) -> str:
+    """A band's name, cleaned exactly like a player's (only longer and with its
+    own messages), or ValidationError."""
+    return _cleaned(
+        raw,
+        max_length,
+        too_long=_("Le nom de la bande doit faire au plus %(max)d caractères.")
+        % {"max": max_length},
+        invisible=_(
+            "Le nom de la bande contient un caractère invisible ou de contrôle."
+        ),
+        empty=_("Le nom de la bande ne peut pas être vide."),
+        mark=_("Le nom de la bande ne peut pas commencer par un accent ou un signe."),
+        stacked=_("Le nom de la bande empile trop d'accents ou de signes."),
+    )
+
+
+def _cleaned(raw, max_length, **say):
     text = str(raw or "")
     if len(text) > _MAX_RAW_LENGTH:
-        _refuse(too_long, "too_long")
+        _refuse(say["too_long"], "too_long")
     name = unicodedata.normalize("NFC", text).strip()
-    # Checked before spaces are merged: a tab or a line break inside a name is
-    # refused, not turned into a space.
+    # Checked on the whole input, whatever its length, before spaces are merged:
+    # a tab or a line break inside a name is refused, not turned into a space.
     if has_invisible(name):
-        _refuse(invisible, "invisible")
+        _refuse(say["invisible"], "invisible")
     name = " ".join(name.split())
     if not name:
-        _refuse(_("Le prénom ne peut pas être vide."), "empty")
-    if len(name) > MAX_NAME_LENGTH:
-        _refuse(too_long, "too_long")
+        _refuse(say["empty"], "empty")
+    if len(name) > max_length:
+        _refuse(say["too_long"], "too_long")
     if _is_mark(name[0]):
-        _refuse(
-            _("Le prénom ne peut pas commencer par un accent ou un signe seul."),
-            "mark",
-        )
+        _refuse(say["mark"], "mark")
     stacked = 0
     for char in name:
         stacked = stacked + 1 if _is_mark(char) else 0
         if stacked > _MAX_STACKED_MARKS:
-            _refuse(_("Le prénom empile trop d'accents ou de signes."), "stacked")
+            _refuse(say["stacked"], "stacked")
     return name
 
 

@@ -3,11 +3,13 @@
 A fixed-window counter in Django's cache: `cache.add` then `cache.incr`, both atomic
 on Redis and on the local-memory cache, so concurrent misses are all counted.
 
-    if too_many_misses(request, "capability"):
-        ...answer 429...
     game = lookup(token)
     if game is None:
+        if too_many_misses(request, "capability"):
+            ...answer 429...
         note_miss(request, "capability", token)
+
+A valid token is never refused here: only the wrong links a client tries.
 
 Tokens carry 192 bits: the limit is defence in depth against enumeration, not what
 keeps links secret. It is keyed by client address and scope; a table of friends
@@ -113,6 +115,20 @@ def note_miss(request, scope, token=None) -> int:
         # The window expired between add and incr: this miss opens the next one.
         cache.add(key, 1, ttl)
         return 1
+
+
+def spend(request, scope, allowed, seconds) -> bool:
+    """Counts one attempt of this client at `scope` (say, an import) in a fixed
+    window of `seconds`; False once it has made more than `allowed` there."""
+    seconds = max(1, int(seconds))
+    key = f"{_PREFIX}:{scope}:{client_ip(request)}:{int(time.time() // seconds)}"
+    cache.add(key, 0, seconds + 5)
+    try:
+        count = cache.incr(key)
+    except ValueError:
+        cache.add(key, 1, seconds + 5)
+        count = 1
+    return count <= allowed
 
 
 def retry_after(now=None) -> int:

@@ -25,14 +25,13 @@ from dataclasses import dataclass
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
-from django.db import close_old_connections
 from django.http import HttpResponse, StreamingHttpResponse
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.views.decorators.http import require_safe
 
 from games.capabilities import get_game_or_404
-from games.live import hub, retry_ms
+from games.live import database_turn, hub, retry_ms
 from games.ratelimit import client_ip
 from games.views import TEMPLATE, Access, GamesWithBand, sheet_context
 
@@ -65,15 +64,15 @@ def _lookup(kind, token):
 def _render(request, kind, token, language):
     """The SheetEvent of the game's current version, or None if `token` no longer
     opens it. Runs in a worker thread."""
-    close_old_connections()
-    game = _lookup(kind, token)
-    if game is None:
-        return None
-    access = Access(kind, game, "" if kind == "watch" else token)
-    with translation.override(language):
-        html = render_to_string(
-            f"{TEMPLATE}#sheet", sheet_context(access, game.state()), request
-        )
+    with database_turn():
+        game = _lookup(kind, token)
+        if game is None:
+            return None
+        access = Access(kind, game, "" if kind == "watch" else token)
+        with translation.override(language):
+            html = render_to_string(
+                f"{TEMPLATE}#sheet", sheet_context(access, game.state()), request
+            )
     return SheetEvent(game.version, sheet_event(game.version, html), _pencil(game))
 
 

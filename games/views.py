@@ -31,7 +31,7 @@ from django.views.decorators.http import (
     require_safe,
 )
 
-from games import ratelimit, tokens
+from games import numbers, ratelimit, tokens
 from games.capabilities import SCOPE, PencilGone, get_game_or_404
 from games.forms import (
     ConfirmForm,
@@ -40,6 +40,7 @@ from games.forms import (
     PencilForm,
     RenameForm,
     new_request_key,
+    request_key_of,
 )
 from games.messages import tr
 from games.models import (
@@ -199,9 +200,9 @@ def _page(request, access, *, state=None, dialog=None, status=200, pencil_form=N
 
 def _done_entry(request, state):
     """The entry just recorded (?done=<seq>), for the short "Annuler" offer."""
-    seq = request.GET.get("done", "")
+    seq = numbers.optional_int(request.GET.get("done"))
     last = state.last_entry()
-    if last is not None and seq.isdigit() and int(seq) == last.seq:
+    if last is not None and seq == last.seq:
         return {
             "entry": last,
             "player": state.player_of(last),
@@ -493,9 +494,11 @@ def box(request, access, player_id, column, box):
         if refusal.code == "box":
             raise Http404 from refusal
         return _refused(request, access, refusal, state)
-    return _dialog(
-        request, access, state, _entry_dialog(sheet, form, column, box, access=access)
+    dialog = _entry_dialog(sheet, form, column, box, access=access)
+    dialog["offline_previews"] = Preview.for_each(
+        state, player_id, column, box, form.value_entries()
     )
+    return _dialog(request, access, state, dialog)
 
 
 @require_http_methods(["GET", "POST"])
@@ -568,7 +571,7 @@ def _retried(request, access, already, state=None):
 @writer_view
 def record(request, access, player_id, column, box):
     game = access.game
-    key = request.POST.get("request_key", "")[:64]
+    key = request_key_of(request.POST)
     # Read once, here, and handed to the model: the form is checked, the entry
     # replayed and the sheet answered from this reading (see Game.read).
     reading = game.read(request_key=key)
@@ -643,7 +646,7 @@ def undo(request, access):
     if not form.is_valid():
         # A garbled confirmation is no licence to undo without the stale check.
         return _refused(request, access, StaleVersion())
-    key = request.POST.get("request_key", "")[:64]
+    key = request_key_of(request.POST)
     try:
         undone, state = game.undo_move(
             seen_version=form.cleaned_data.get("seen_version"),

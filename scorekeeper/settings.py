@@ -32,6 +32,10 @@ def env_list(name, default):
 DEBUG = env_bool("DEBUG", True)
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
+if not SECRET_KEY and os.environ.get("SECRET_KEY_FILE"):
+    from scorekeeper import secret_key
+
+    SECRET_KEY = secret_key.read_or_create(BASE_DIR / os.environ["SECRET_KEY_FILE"])
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
@@ -58,6 +62,8 @@ MIDDLEWARE = [
     # First, so it also sees responses made by the other middlewares.
     "scorekeeper.middleware.CapabilityHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # Before anything reads the body (CSRF reads the form): a cut body is a 400.
+    "scorekeeper.body.CompleteBodyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -204,6 +210,11 @@ SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# No script reads a cookie: the CSRF token reaches htmx through `hx-headers` in
+# base.html, and the language is chosen by a plain form.
+CSRF_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 # No inline script, no eval: htmx is told not to inject its indicator style and
 # not to evaluate code (hx-on and trigger filters are not used).
 SECURE_CSP = {
@@ -231,12 +242,22 @@ if not DEBUG:
     LANGUAGE_COOKIE_SECURE = True
     if env_bool("SECURE_PROXY_SSL_HEADER", False):
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # LAN mode (`make run`, a container tried on localhost): plain HTTP on a
+    # local network, where an HTTPS redirect, HSTS or secure-only cookies would
+    # leave the phones with no page or no CSRF cookie.
+    if env_bool("PLAIN_HTTP", False):
+        SECURE_SSL_REDIRECT = False
+        SECURE_HSTS_SECONDS = 0
+        SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = False
 
 # Rate limiting of capability-link misses (games/ratelimit.py). Behind N reverse
 # proxies, the client address is the one the outermost trusted proxy saw.
 TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 CAPABILITY_MISS_LIMIT = int(os.environ.get("CAPABILITY_MISS_LIMIT", "30"))
 CAPABILITY_MISS_WINDOW = int(os.environ.get("CAPABILITY_MISS_WINDOW", "600"))
+# Imports per client and window (seconds): each one replays a whole game.
+IMPORT_LIMIT = int(os.environ.get("IMPORT_LIMIT", "10"))
+IMPORT_WINDOW = int(os.environ.get("IMPORT_WINDOW", "600"))
 
 # django-q2: the ORM broker by default (nothing else to run); Redis when REDIS_URL
 # is set. `retry` must exceed `timeout` or a slow task would run twice.

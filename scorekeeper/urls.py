@@ -1,7 +1,7 @@
 from django.urls import include, path
 from django.views.i18n import set_language
 
-from scorekeeper import views
+from scorekeeper import pwa, views
 
 urlpatterns = [
     path("", include("games.urls")),
@@ -9,4 +9,7 @@ urlpatterns = [
     path("i18n/setlang/", set_language, name="set_language"),
     path("robots.txt", views.robots_txt, name="robots_txt"),
     path("healthz", views.healthz, name="healthz"),
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("sw.js", pwa.service_worker, name="service_worker"),
+    path("hors-ligne/", pwa.offline, name="offline"),
 ]

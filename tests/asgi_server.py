@@ -1,16 +1,19 @@
-"""The browser tests' server: the project's ASGI application under uvicorn, as in
-production (scorekeeper/serve.py), in a thread of the test process.
+"""The tests' ASGI tools. The browser tests' server: the project's ASGI application
+under uvicorn, as in production (scorekeeper/serve.py), in a thread of the test
+process.
 
 A thread rather than a process, so that the server sees the test database and any
 setting a test overrides. Live streams need an ASGI server: Django's own live
 server is WSGI, which answers a stream with a 204 and leaves the page polling.
 """
 
+import asyncio
 import socket
 import threading
 import time
 
 import uvicorn
+from asgiref.sync import async_to_sync
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 from django.test.utils import modify_settings
 
@@ -60,3 +63,40 @@ class AsgiLiveServer:
     def stop(self):
         self.server.should_exit = True
         self.thread.join(timeout=10)
+
+
+class AsgiClient:
+    """Django's AsyncClient, for sync tests: each request goes through the ASGI
+    request handler and the middleware in their async mode, as under uvicorn.
+    Keyword arguments spelt `HTTP_…` become headers, as with the WSGI Client. A
+    live stream never ends: its first message is read into `first_chunk`, then
+    the stream is closed."""
+
+    def __init__(self):
+        from django.test import AsyncClient
+
+        self.async_client = AsyncClient()
+
+    def get(self, path, data=None, **extra):
+        return self._request("get", path, data, extra)
+
+    def post(self, path, data=None, **extra):
+        return self._request("post", path, data, extra)
+
+    def _request(self, method, path, data, extra):
+        return async_to_sync(self._arequest)(method, path, data, extra)
+
+    async def _arequest(self, method, path, data, extra):
+        headers = {
+            key.removeprefix("HTTP_").replace("_", "-"): value
+            for key, value in extra.items()
+            if key.startswith("HTTP_")
+        }
+        others = {k: v for k, v in extra.items() if not k.startswith("HTTP_")}
+        send = getattr(self.async_client, method)
+        response = await send(path, data, headers=headers, **others)
+        if response.streaming:
+            chunks = aiter(response.streaming_content)
+            response.first_chunk = await asyncio.wait_for(anext(chunks), 5)
+            await chunks.aclose()
+        return response

@@ -210,13 +210,19 @@ def sheet_table(context):
                 )
         per_sheet.append((sheet, is_current, cells, totals, free))
 
+    # With several columns, the column is part of a box's name: "Cleo, As" would
+    # name the same control in each of them.
+    in_column = _("%(box)s (%(column)s)")
+
     def box_cells(box):
         row = []
-        label = box_labels[box.key]
         for sheet, is_current, cells, _totals, free in per_sheet:
             name = sheet.player.name
             pk = sheet.player.pk
             for index, column in enumerate(columns):
+                label = box_labels[box.key]
+                if multi:
+                    label = in_column % {"box": label, "column": column_labels[column]}
                 entries = cells.get((column, box.key))
                 cell = Cell(current=is_current, first=index == 0)
                 if entries:

@@ -223,6 +223,36 @@
     stopRetrying();
   });
 
+  // --- "Mes parties": this phone remembers the game (the list: device.js) -------------
+  // Newest first, 20 at most; a host or pencil link is not replaced by the watch
+  // link of the same game.
+
+  function rememberGame(now) {
+    var m = document.querySelector("[data-my-game]");
+    if (!m) { return; }
+    var rank = { host: 3, pencil: 2, watch: 1 };
+    var it = {
+      game: m.getAttribute("data-game"), url: m.getAttribute("data-url"),
+      watchUrl: m.getAttribute("data-watch-url") || "", role: m.getAttribute("data-role"),
+      names: Array.prototype.map.call(m.querySelectorAll("li"), function (li) { return li.textContent; }),
+      variant: m.getAttribute("data-variant"), finished: m.hasAttribute("data-finished"),
+      last: now ? new Date().toISOString() : m.getAttribute("data-last")
+    };
+    try {
+      var games = JSON.parse(localStorage.getItem("scorekeeper-games") || "[]").filter(function (g) {
+        if (g.game !== it.game) { return true; }
+        if (rank[g.role] > rank[it.role]) { it.url = g.url; it.role = g.role; it.watchUrl = g.watchUrl; }
+        return false;
+      });
+      localStorage.setItem("scorekeeper-games", JSON.stringify([it].concat(games).slice(0, 20)));
+    } catch (e) { /* private mode, full */ }
+  }
+
+  // A box scored while the page is open is activity too.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.target && event.target.id === "sheet") { rememberGame(true); }
+  });
+
   // --- copy buttons ----------------------------------------------------------------
 
   document.addEventListener("click", function (event) {
@@ -252,6 +282,11 @@
       if (label) { label.setAttribute("for", input.id); }
       var remove = row.querySelector("[data-remove-row]");
       if (remove) { remove.value = String(index); }
+      // A cloned row must not keep the name its model had ("Joueur 4" six times).
+      row.querySelectorAll("[data-seat-text]").forEach(function (text) {
+        text.textContent = text.getAttribute("data-seat-text").replace("{n}", String(index + 1));
+      });
+      input.setAttribute("enterkeyhint", index === rows.length - 1 ? "go" : "next");
     });
     var add = list.parentNode.querySelector("[data-add-row]");
     var max = parseInt(list.getAttribute("data-max"), 10) || 10;
@@ -270,6 +305,8 @@
     input.value = "";
     input.removeAttribute("aria-invalid");
     input.removeAttribute("aria-describedby");
+    var count = row.querySelector("[data-name-count]");
+    if (count) { count.hidden = true; }
     list.appendChild(row);
     renumber(list);
     return input;
@@ -296,16 +333,18 @@
     renumber(list);
   });
 
-  // Enter in a name goes to the next name (a new row after the last filled one):
-  // it never creates a game with half the table typed.
+  // Enter in a name goes to the next name; in the last one, it starts the game
+  // (the keyboard's "go" key): the table is typed, nothing left to scroll to.
   document.addEventListener("keydown", function (event) {
     if (event.key !== "Enter" || !event.target.matches || !event.target.matches("input[name=names]")) { return; }
     event.preventDefault();
     var list = event.target.closest("[data-name-rows]");
     var inputs = Array.prototype.slice.call(list.querySelectorAll("input[name=names]"));
     var next = inputs[inputs.indexOf(event.target) + 1];
-    if (!next && event.target.value.trim()) { next = addRow(list); }
-    if (next) { next.focus(); }
+    if (next) { next.focus(); return; }
+    var form = event.target.form;
+    var start = form && form.querySelector("button.create");
+    if (start && form.requestSubmit) { form.requestSubmit(start); } else if (start) { start.click(); }
   });
 
   function applyPreset(form, onLoad) {
@@ -343,6 +382,7 @@
 
   function init() {
     initNewGame();
+    rememberGame(false);
     openDialog();
     armAutohide();
     // ?done=… only carries the "Annuler" offer of a plain form post; a reload

@@ -5,6 +5,7 @@ import re
 from html import unescape
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from bands.models import Band, BandAlias
@@ -147,6 +148,31 @@ def test_a_bad_band_name_is_refused_with_a_message(client, band_of_three, name):
     )
     assert Band.objects.get(pk=band.pk).name == "Sarah, Hugo, Zoé"
     assert "Le nom de la bande" in text_of(response)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "hidden", ["\u202e", "\u200b", "\x00"], ids=["bidi", "zero-width", "nul"]
+)
+@pytest.mark.parametrize("padding", [0, 400], ids=["short", "padded"])
+def test_an_invisible_character_in_a_band_name_is_refused_whatever_its_length(
+    client, band_of_three, hidden, padding
+):
+    band, host_token = band_of_three
+    name = " " * padding + hidden + "Pirates"
+    response = client.post(
+        host_band_url(host_token), {"action": "rename", "name": name}, follow=True
+    )
+    assert Band.objects.get(pk=band.pk).name == "Sarah, Hugo, Zoé"
+    assert "Le nom de la bande contient un caractère invisible" in text_of(response)
+
+
+@pytest.mark.django_db
+def test_a_band_name_of_stacked_marks_is_refused_like_a_first_name(band_of_three):
+    band, _host_token = band_of_three
+    with pytest.raises(ValidationError):
+        band.rename("Pirates" + "\u0301" * 8)
+    assert Band.objects.get(pk=band.pk).name == "Sarah, Hugo, Zoé"
 
 
 @pytest.mark.django_db

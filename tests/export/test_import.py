@@ -2,6 +2,7 @@
 anything malformed or tampered with is refused and creates nothing."""
 
 import copy
+import html
 import json
 
 import pytest
@@ -316,3 +317,26 @@ def test_a_rematch_with_the_same_scores_stays_in_the_history():
         BandGame.objects.filter(band=game.band).values_list("game_id", flat=True)
     )
     assert kept == {rematch.pk, new_game.pk}
+
+
+@pytest.mark.django_db
+def test_imports_are_limited_per_client_and_the_next_one_says_so(client, settings):
+    settings.IMPORT_LIMIT = 2
+    game, host_token = worked_example()
+    raw = encode(exported(game))
+    for _ in range(2):
+        response = client.post(import_url(host_token), {"file": upload(raw)})
+        assert response.status_code == 302
+    before = counts()
+    refused = client.post(import_url(host_token), {"file": upload(raw)})
+    assert refused.status_code == 429
+    assert "Trop d'imports depuis cette connexion" in html.unescape(
+        refused.content.decode()
+    )
+    assert int(refused["Retry-After"]) > 0
+    assert counts() == before
+    # Another connection is not held back by this one.
+    other = client.post(
+        import_url(host_token), {"file": upload(raw)}, REMOTE_ADDR="203.0.113.9"
+    )
+    assert other.status_code == 302

@@ -110,7 +110,7 @@ def test_wrong_names_are_refused_with_a_message_and_nothing_is_created(
 def test_a_wrong_name_is_flagged_on_its_own_row(client):
     response = post(client, ["Sarah", "Hugo", "SARAH"])
     html = response.content.decode()
-    assert 'id="name-2" value="SARAH" maxlength="60"' in html
+    assert 'id="name-2" value="SARAH" maxlength="24"' in html
     assert 'aria-describedby="name-2-error"' in html
     assert 'id="name-2-error">Deux joueurs' in html
     # The rows keep what was typed.

@@ -154,7 +154,7 @@ def test_every_link_route_counts_its_misses_and_stops_guessers(
     client, setting, settings
 ):
     # Each route looks its token up through games.capabilities: a miss counts,
-    # and a client over the limit gets 429 before any lookup.
+    # and a client over the limit gets 429 for its next wrong link.
     game, revoked, values = setting
     settings.CAPABILITY_MISS_LIMIT = 1
     checked = 0

@@ -33,7 +33,8 @@ def shared_env():
 
 @pytest.fixture(scope="session")
 def two_servers(shared_env):
-    """(a, b): two gunicorn servers sharing the database and the cache."""
+    """(a, b): two servers (`python -m scorekeeper.serve`, two workers each)
+    sharing the database and the cache."""
     a = servers.AppServer(shared_env, "a").start()
     b = servers.AppServer(shared_env, "b").start()
     try:
@@ -57,3 +58,19 @@ def fresh_limits(shared_env):
     servers.forget_cache_keys(shared_env["CACHE_KEY_PREFIX"])
     yield
     servers.forget_cache_keys(shared_env["CACHE_KEY_PREFIX"])
+
+
+@pytest.fixture
+def lone_server(shared_env):
+    """Starts one more server on the shared database, `lone_server(**env)`; stopped
+    (or killed) after the test whatever became of it."""
+    started = []
+
+    def start(**overrides):
+        server = servers.AppServer(shared_env, f"lone{len(started)}", **overrides)
+        started.append(server.start())
+        return server.wait_ready()
+
+    yield start
+    for server in started:
+        server.stop()

@@ -1,16 +1,20 @@
 """Real app servers for the production tests.
 
-gunicorn processes (with the project's gunicorn.conf.py and DEBUG=0) on free
-loopback ports, sharing one throwaway PostgreSQL database and one Redis, and a
+`python -m scorekeeper.serve` processes (uvicorn, as in production, DEBUG=0) on
+free loopback ports, sharing one throwaway PostgreSQL database and one Redis, and a
 small HTTP client that behaves like a phone behind the TLS proxy: it keeps its
-cookies and sends X-Forwarded-Proto: https, so the servers run with their
-production security settings (HTTPS redirect, secure cookies, CSRF origin checks)
-and nothing is weakened for the test.
+cookies and sends X-Forwarded-Proto: https (trusted from loopback, uvicorn's
+FORWARDED_ALLOW_IPS default, and by Django's SECURE_PROXY_SSL_HEADER), so the
+servers run with their production security settings (HTTPS redirect, secure
+cookies, CSRF origin checks) and nothing is weakened for the test. `EventStream`
+holds one live stream (…/events/) open, as a phone's EventSource does.
 """
 
+import contextlib
 import http.client
 import json
 import os
+import queue
 import re
 import secrets
 import signal
@@ -18,6 +22,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import uuid
 from pathlib import Path
@@ -67,8 +72,17 @@ def server_env(database_url, cache_prefix):
     env = {
         k: v
         for k, v in os.environ.items()
-        if not k.startswith(("DJANGO_", "GUNICORN_", "PYTEST_"))
-        and k not in {"WEB_CONCURRENCY", "BIND", "DEBUG", "REDIS_URL"}
+        if not k.startswith(("DJANGO_", "GUNICORN_", "PYTEST_", "LIVE_"))
+        and k
+        not in {
+            "WEB_CONCURRENCY",
+            "BIND",
+            "DEBUG",
+            "REDIS_URL",
+            "GRACEFUL_TIMEOUT",
+            "FORWARDED_ALLOW_IPS",
+            "SERVER_LOG_LEVEL",
+        }
     }
     env.update(
         DEBUG="0",
@@ -86,7 +100,7 @@ def server_env(database_url, cache_prefix):
         CAPABILITY_MISS_LIMIT="6",
         CAPABILITY_MISS_WINDOW="86400",
         WEB_CONCURRENCY="2",
-        GUNICORN_THREADS="2",
+        SERVER_LOG_LEVEL="warning",
         LOG_LEVEL="WARNING",
     )
     return env
@@ -121,7 +135,7 @@ def seed_game(env):
     return json.loads(manage(env, "shell", "-c", SEED).strip().splitlines()[-1])
 
 
-# --- gunicorn ---------------------------------------------------------------------
+# --- the app servers ---------------------------------------------------------------
 
 
 def _free_port():
@@ -131,8 +145,11 @@ def _free_port():
 
 
 class AppServer:
-    def __init__(self, env, name):
-        self.env = env
+    """`python -m scorekeeper.serve` with `env` (and `overrides`, e.g.
+    WEB_CONCURRENCY) on a free loopback port."""
+
+    def __init__(self, env, name, **overrides):
+        self.env = dict(env, **overrides)
         self.name = name
         self.port = _free_port()
         self.proc = None
@@ -143,12 +160,7 @@ class AppServer:
         env = dict(self.env, BIND=f"{HOST}:{self.port}")
         with open(self.log, "wb") as log:
             self.proc = subprocess.Popen(
-                [
-                    str(BIN / "gunicorn"),
-                    "scorekeeper.wsgi",
-                    "--config",
-                    str(ROOT / "gunicorn.conf.py"),
-                ],
+                [str(BIN / "python"), "-m", "scorekeeper.serve"],
                 cwd=ROOT,
                 env=env,
                 stdout=log,
@@ -173,15 +185,57 @@ class AppServer:
     def log_text(self):
         return Path(self.log).read_text(errors="replace")[-3000:]
 
+    def terminate(self):
+        """SIGTERM to the server (uvicorn's supervisor when WEB_CONCURRENCY > 1)."""
+        self.proc.send_signal(signal.SIGTERM)
+
     def stop(self):
         if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
+            self.terminate()
             try:
                 self.proc.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 os.killpg(self.proc.pid, signal.SIGKILL)
                 self.proc.wait(timeout=5)
+        elif self.proc is not None:
+            # Its workers, should the supervisor have died without them.
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
         Path(self.log).unlink(missing_ok=True)
+
+    def processes(self):
+        """The pids of the server and of its children (workers, helpers)."""
+        children = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rpartition(")")[2].split()
+            except OSError:
+                continue
+            if int(fields[1]) == self.proc.pid:
+                children.append(int(stat.parent.name))
+        return [self.proc.pid, *children]
+
+    def holder(self, stream):
+        """The pid of the worker process holding `stream`'s connection (Linux)."""
+        client_port = stream.sock.getsockname()[1]
+        inode = None
+        for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+            fields = line.split()
+            local, remote = fields[1], fields[2]
+            if (
+                int(local.rpartition(":")[2], 16) == self.port
+                and int(remote.rpartition(":")[2], 16) == client_port
+            ):
+                inode = fields[9]
+        assert inode is not None, "the server holds no such connection"
+        for pid in self.processes():
+            try:
+                links = [os.readlink(fd) for fd in Path(f"/proc/{pid}/fd").iterdir()]
+            except OSError:
+                continue
+            if f"socket:[{inode}]" in links:
+                return pid
+        raise AssertionError("no worker holds the connection")
 
     @property
     def origin(self):
@@ -249,6 +303,84 @@ class Phone:
         )
         self._keep_cookies(headers)
         return status, headers, text
+
+
+class EventStream:
+    """One live stream held open on `server`, read line by line in a thread.
+
+    Each message (the lines up to a blank one) lands in `messages` as
+    (monotonic time of arrival, {field: value, …}); comment lines give
+    {"comment": ""}; the end of the stream gives (time, None).
+    """
+
+    def __init__(self, server, path, headers=None):
+        self.conn = http.client.HTTPConnection(HOST, server.port, timeout=30)
+        self.conn.request(
+            "GET",
+            path,
+            headers={
+                "X-Forwarded-Proto": "https",
+                "Accept": "text/event-stream",
+                **(headers or {}),
+            },
+        )
+        self.sock = self.conn.sock
+        self.response = self.conn.getresponse()
+        self.status = self.response.status
+        self.headers = self.response.headers
+        self.messages = queue.Queue()
+        self.lines = []
+        if self.status == 200:
+            self.thread = threading.Thread(target=self._read, daemon=True)
+            self.thread.start()
+
+    def _read(self):
+        message = {}
+        try:
+            while True:
+                line = self.response.readline()
+                if not line:
+                    break
+                line = line.decode().rstrip("\n")
+                self.lines.append(line)
+                if line == "":
+                    self.messages.put((time.monotonic(), message))
+                    message = {}
+                    continue
+                field, _, value = line.partition(":")
+                value = value.removeprefix(" ")
+                if field == "data" and "data" in message:
+                    value = message["data"] + "\n" + value
+                message[field or "comment"] = value
+        except Exception:  # noqa: BLE001 - closed under it, cut: the end either way
+            pass
+        self.messages.put((time.monotonic(), None))
+
+    def next(self, timeout=5):
+        """(arrival time, message) of the next message, or of the end (None)."""
+        try:
+            return self.messages.get(timeout=timeout)
+        except queue.Empty:
+            raise AssertionError(f"nothing on the stream within {timeout}s") from None
+
+    def wait_for(self, keep, timeout=5):
+        """(arrival time, message) of the first message `keep` accepts."""
+        deadline = time.monotonic() + timeout
+        while True:
+            at, message = self.next(max(deadline - time.monotonic(), 0.01))
+            assert message is not None, f"the stream ended: {self.lines[-5:]}"
+            if keep(message):
+                return at, message
+
+    def close(self):
+        """Hangs up (and wakes the reading thread)."""
+        with contextlib.suppress(OSError):
+            self.sock.shutdown(socket.SHUT_RDWR)
+        self.response.close()
+        self.conn.close()
+        self.sock.close()
+        if self.status == 200:
+            self.thread.join(5)
 
 
 def new_cache_prefix():

@@ -4,11 +4,12 @@ what is written through one is seen, refused or counted through the other."""
 import json
 import re
 import secrets
+import signal
 import time
 
 import pytest
 
-from tests.production.servers import Phone
+from tests.production.servers import EventStream, Phone
 
 pytestmark = pytest.mark.usefixtures("fresh_limits")
 
@@ -118,3 +119,108 @@ def test_the_wrong_link_limit_counts_misses_made_through_both_servers(
         status, headers, _ = Phone(server).get(f"/w/{game['watch_token']}/")
         assert status == 429
         assert int(headers["Retry-After"]) > 0
+
+
+# --- the live sheet, pushed ----------------------------------------------------------
+
+
+def watch_version(phone, game):
+    status, _, page = phone.get(f"/w/{game['watch_token']}/")
+    assert status == 200
+    return sheet_version(page)
+
+
+def test_an_entry_through_one_server_reaches_a_stream_on_the_other_within_a_second(
+    two_servers, game
+):
+    a, b = two_servers
+    host = Phone(a)
+    seen = watch_version(Phone(b), game)
+    stream = EventStream(
+        b,
+        f"/w/{game['watch_token']}/events/?v={seen}",
+        {"Accept-Encoding": "gzip, br"},
+    )
+    try:
+        assert stream.status == 200, stream.response.read()[:500]
+        assert stream.headers["Content-Type"].startswith("text/event-stream")
+        assert stream.headers["Cache-Control"] == "no-store"
+        assert stream.headers["X-Accel-Buffering"] == "no"
+        assert "Content-Encoding" not in stream.headers
+        assert "Server" not in stream.headers
+        _, hello = stream.wait_for(lambda m: "event" in m)
+        assert hello["event"] == "hello" and int(hello["data"]) == seen
+        assert int(hello["retry"]) > 0
+
+        host.get(f"/h/{game['host_token']}/")
+        sarah = game["players"]["Sarah"]
+        status, headers, fragment = host.post(
+            f"/h/{game['host_token']}/box/{sarah}/free/fours/record/",
+            {"value": "3", "seen_version": str(seen)},
+        )
+        assert status == 200 and "HX-Retarget" not in headers, fragment[:500]
+        answered_at = time.monotonic()
+
+        arrived_at, sheet = stream.wait_for(lambda m: m.get("event") == "sheet")
+        assert arrived_at - answered_at < 1.0, "the stream on B still shows no entry"
+        assert int(sheet["id"]) == seen + 1
+        assert sheet_version(sheet["data"]) == seen + 1
+        fours = re.search(r'class="row-box row-fours.*?</tr>', sheet["data"], re.S)
+        assert fours and ">12<" in re.sub(r"\s", "", fours.group(0))
+    finally:
+        stream.close()
+
+
+def test_no_answer_names_the_server(two_servers, game):
+    for server in two_servers:
+        phone = Phone(server)
+        for path in ("/healthz", "/", f"/w/{game['watch_token']}/", "/nowhere/"):
+            _, headers, _ = (
+                server.request("GET", path) if path == "/healthz" else phone.get(path)
+            )
+            assert "Server" not in headers, path
+        stream = EventStream(server, f"/w/{game['watch_token']}/events/")
+        try:
+            assert stream.status == 200
+            assert "Server" not in stream.headers
+        finally:
+            stream.close()
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_sigterm_ends_the_open_streams_with_a_final_retry_line(
+    lone_server, game, workers
+):
+    graceful = 10
+    server = lone_server(WEB_CONCURRENCY=str(workers), GRACEFUL_TIMEOUT=str(graceful))
+    streams, holders = [], set()
+    try:
+        # Streams until every worker holds some: each must drain its own.
+        while len(holders) < workers or len(streams) < 3:
+            assert len(streams) < 30, f"streams all held by {holders}"
+            stream = EventStream(server, f"/w/{game['watch_token']}/events/?v=0")
+            streams.append(stream)
+            assert stream.status == 200
+            stream.wait_for(lambda m: m.get("event") == "sheet")
+            holders.add(server.holder(stream))
+        signalled_at = time.monotonic()
+        server.terminate()
+        for stream in streams:
+            # The drain: a `retry:` line alone, then the end of the stream, well
+            # before the graceful timeout would cut it (the lifespan shutdown's
+            # own drain only comes after that timeout: this is the signal's).
+            _, last = stream.wait_for(lambda m: "comment" not in m, timeout=graceful)
+            assert set(last) == {"retry"}, (last, server.log_text())
+            ended_at, end = stream.next(timeout=graceful)
+            assert end is None
+            assert ended_at - signalled_at < graceful / 2, server.log_text()
+        # uvicorn re-raises the signal once shut down: a lone worker ends "killed
+        # by SIGTERM", the supervisor of two with 0. Either way, at once: no
+        # request was left for the graceful timeout to cut.
+        code = server.proc.wait(timeout=graceful + 5)
+        assert code in (0, -signal.SIGTERM), server.log_text()
+        assert time.monotonic() - signalled_at < graceful, server.log_text()
+        assert "Traceback" not in server.log_text(), server.log_text()
+    finally:
+        for stream in streams:
+            stream.close()

@@ -81,17 +81,23 @@ def test_the_scheduled_purges_delete_the_expired_game_and_band():
 
 
 def test_the_schedules_are_applied_before_the_cluster_starts():
-    """`make run` (the README's run command) and a production target apply the
-    schedules; `run` does it before starting the cluster."""
+    """`make run` (the README's run command), `make dev` and a production target
+    apply the schedules; `run` and `dev` do it before starting the cluster."""
     from pathlib import Path
 
     makefile = (Path(settings.BASE_DIR) / "Makefile").read_text()
     recipes = dict(
         re.findall(r"^([a-z-]+):[^\n]*\n((?:\t[^\n]*\n)+)", makefile, flags=re.M)
     )
-    run = recipes["run"]
-    assert "manage.py setup_schedules" in run
-    assert run.index("manage.py setup_schedules") < run.index("honcho start")
+    # `make run` hands over to the game-night runner, which sets up then serves.
+    assert "scripts/gamenight.py" in recipes["run"]
+    runner = (Path(settings.BASE_DIR) / "scripts" / "gamenight.py").read_text()
+    set_up = runner[runner.index("def set_up(") :]
+    set_up = set_up[: set_up.index("\ndef ")]
+    assert '"setup_schedules"' in set_up
+    assert runner.index("set_up(env)") < runner.index("return serve(env)")
+    dev = recipes["dev"]
+    assert dev.index("manage.py setup_schedules") < dev.index("honcho start")
     assert any(
         "manage.py setup_schedules" in recipe
         for name, recipe in recipes.items()

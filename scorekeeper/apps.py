@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+
+
+class ScorekeeperConfig(AppConfig):
+    name = "scorekeeper"
+
+    def ready(self):
+        from scorekeeper import checks  # noqa: F401 - registers the deploy checks

@@ -1,0 +1,67 @@
+"""The installable app: its manifest, its service worker (served from the site's
+root so that its scope covers every page) and the page it shows offline."""
+
+from django.contrib.staticfiles import finders
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_safe
+
+PAPER = "#f6f1e7"
+
+
+@require_safe
+@cache_control(max_age=86400)
+def manifest(request):
+    icons = [
+        {"src": static("img/icon-192.png"), "sizes": "192x192", "type": "image/png"},
+        {"src": static("img/icon-512.png"), "sizes": "512x512", "type": "image/png"},
+        {
+            "src": static("img/icon-maskable-512.png"),
+            "sizes": "512x512",
+            "type": "image/png",
+            "purpose": "maskable",
+        },
+    ]
+    data = {
+        "name": _("Scorekeeper — la feuille de Yams"),
+        "short_name": "Scorekeeper",
+        "description": _(
+            "La feuille de score du Yams : un téléphone compte, toute la table suit."
+        ),
+        "lang": get_language(),
+        "start_url": reverse("games:home"),
+        "scope": "/",
+        "display": "standalone",
+        "background_color": PAPER,
+        "theme_color": PAPER,
+        "icons": icons,
+    }
+    return JsonResponse(
+        data,
+        content_type="application/manifest+json",
+        json_dumps_params={"ensure_ascii": False},
+    )
+
+
+@require_safe
+@cache_control(no_cache=True)
+def service_worker(request):
+    # Found where collectstatic finds it (the source tree): the worker must keep
+    # this one unhashed address, or each deploy would install a second one.
+    path = finders.find("js/sw.js")
+    if not path:
+        raise Http404
+    with open(path, "rb") as source:
+        response = HttpResponse(source.read(), content_type="text/javascript")
+    response["Service-Worker-Allowed"] = "/"
+    return response
+
+
+@require_safe
+def offline(request):
+    return render(request, "offline.html")

@@ -1,0 +1,95 @@
+"""A dropped connection at the table loses nothing: a box tapped offline says so,
+the dialog still shows the calculation, and an entry validated offline waits in
+the phone, through a closed dialog and a reload, to be sent once."""
+
+import pytest
+from playwright.sync_api import expect
+
+from games.models import Entry
+from tests.factories import make_game
+from tests.games.helpers import host_url, player
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SW_READY = "async () => (await navigator.serviceWorker.ready).active.scriptURL"
+
+
+def box(page, game, name, key):
+    pk = player(game, name).pk
+    return page.locator(f"a.tap[href$='/box/{pk}/free/{key}/']")
+
+
+def pick_count(page, value):
+    page.locator(
+        f"dialog[open] label.choice:has(input[name=value][value='{value}'])"
+    ).click()
+
+
+def test_a_box_tapped_offline_says_so_and_opens_when_the_network_is_back(
+    live_server, phone
+):
+    game, token = make_game(["Sarah", "Hugo"])
+    phone.goto(live_server.url + host_url(token))
+    phone.context.set_offline(True)
+    box(phone, game, "Sarah", "sixes").click()
+    expect(phone.get_by_role("status").filter(has_text="Pas de réseau")).to_be_visible()
+    phone.screenshot(path="/tmp/shots-15a/offline-box-tap.png")
+    phone.context.set_offline(False)
+    expect(phone.locator("dialog[open] [data-kind=entry]")).to_be_visible()
+
+
+def test_offline_the_dialog_still_shows_the_calculation(live_server, phone):
+    game, token = make_game(["Sarah", "Hugo"])
+    phone.goto(live_server.url + host_url(token))
+    box(phone, game, "Sarah", "sixes").click()
+    expect(phone.locator("dialog[open] [data-kind=entry]")).to_be_visible()
+    phone.context.set_offline(True)
+    pick_count(phone, 4)
+    expect(phone.locator("#preview .calc")).to_contain_text("24")
+    pick_count(phone, "x")
+    expect(phone.locator("#preview .calc")).to_be_visible()
+    pick_count(phone, 2)
+    expect(phone.locator("#preview .calc")).to_contain_text("12")
+    phone.screenshot(path="/tmp/shots-15a/offline-preview.png")
+
+
+def test_an_entry_validated_offline_survives_a_closed_dialog_and_a_reload(
+    live_server, phone
+):
+    game, token = make_game(["Sarah", "Hugo"])
+    page_url = live_server.url + host_url(token)
+    phone.goto(live_server.url + "/")  # the app's start page installs the worker
+    phone.evaluate(SW_READY)
+    phone.goto(page_url)  # under the service worker: a reload offline shows its page
+    sent = []
+    phone.on(
+        "requestfinished",
+        lambda r: sent.append(r.url) if r.url.endswith("/record/") else None,
+    )
+
+    box(phone, game, "Sarah", "sixes").click()
+    expect(phone.locator("dialog[open] [data-kind=entry]")).to_be_visible()
+    phone.context.set_offline(True)
+    pick_count(phone, 4)
+    phone.get_by_role("button", name="Valider").click()
+    expect(phone.locator("[data-net-status]")).to_contain_text("Connexion perdue")
+    phone.locator("dialog[open] .dialog-close").click()
+    waiting = phone.locator(".outbox-note")
+    expect(waiting).to_contain_text("En attente du réseau : Sarah · Six")
+    phone.screenshot(path="/tmp/shots-15a/offline-waiting.png")
+
+    phone.reload()
+    expect(phone.get_by_role("heading", name="Pas de réseau")).to_be_visible()
+    assert Entry.objects.count() == 0
+
+    phone.context.set_offline(False)
+    phone.goto(page_url)
+    expect(box(phone, game, "Sarah", "sixes")).to_have_count(0)
+    expect(phone.locator(".turn-banner")).to_contain_text("À Hugo de jouer")
+    expect(waiting).to_be_hidden()
+    phone.reload()
+    expect(phone.locator(".turn-banner")).to_contain_text("À Hugo de jouer")
+    entry = Entry.objects.get()
+    assert (entry.box, entry.points) == ("sixes", 24)
+    assert phone.evaluate("localStorage.getItem('scorekeeper-outbox')") == "[]"
+    assert len(sent) == 1

@@ -1,0 +1,78 @@
+"""The site installs as an app on a phone: a manifest with its icons and colours,
+and a service worker that keeps only the offline page and hashed static files,
+never a page behind a link."""
+
+import io
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from PIL import Image
+from playwright.sync_api import expect
+
+from tests.axe import AXE_OPTIONS
+from tests.games.browser import create_game
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SW_READY = "async () => (await navigator.serviceWorker.ready).active.scriptURL"
+CACHED_URLS = """async () => {
+  const urls = [];
+  for (const key of await caches.keys()) {
+    for (const request of await (await caches.open(key)).keys()) {
+      urls.push(new URL(request.url).pathname);
+    }
+  }
+  return urls;
+}"""
+
+
+def test_the_home_page_offers_a_manifest_with_icons_and_colours(live_server, phone):
+    phone.goto(live_server.url + "/")
+    href = phone.locator("link[rel=manifest]").get_attribute("href")
+    response = phone.request.get(live_server.url + href)
+    assert response.ok
+    manifest = response.json()
+    assert manifest["short_name"] == "Scorekeeper"
+    assert manifest["display"] == "standalone"
+    assert manifest["start_url"] == "/"
+    assert manifest["theme_color"] and manifest["background_color"]
+    sizes = {}
+    for icon in manifest["icons"]:
+        image = phone.request.get(live_server.url + icon["src"])
+        assert image.headers["content-type"] == "image/png"
+        width, height = Image.open(io.BytesIO(image.body())).size
+        assert icon["sizes"] == f"{width}x{height}"
+        sizes[icon.get("purpose", "any")] = sizes.get(icon.get("purpose", "any"), [])
+        sizes[icon.get("purpose", "any")].append(width)
+    assert sorted(sizes["any"]) == [192, 512]
+    assert sizes["maskable"] == [512]
+
+
+def test_offline_the_app_shows_its_own_page_and_keeps_no_game(live_server, phone):
+    create_game(phone, live_server.url, ["Sarah", "Hugo"])
+    assert phone.evaluate(SW_READY).endswith("/sw.js")
+    host_page = phone.url
+    phone.reload()  # now under the worker
+    expect(phone.locator("#sheet")).to_be_visible()
+
+    phone.context.set_offline(True)
+    phone.goto(host_page)
+    expect(phone.get_by_role("heading", name="Pas de réseau")).to_be_visible()
+    phone.screenshot(path="/tmp/shots-15a/offline-page.png")
+    violations = Axe().run(phone, options=AXE_OPTIONS).response["violations"]
+    assert [v["id"] for v in violations if v["impact"] != "minor"] == []
+    cached = phone.evaluate(CACHED_URLS)
+    assert "/hors-ligne/" in cached
+    assert not [url for url in cached if url.split("/")[1] in ["h", "c", "w", "b", "r"]]
+    phone.context.set_offline(False)
+    phone.get_by_role("link", name="Réessayer").click()
+    expect(phone.locator("#sheet")).to_be_visible()
+
+
+def test_the_service_worker_answers_from_the_root_with_its_scope(client):
+    response = client.get("/sw.js")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/javascript")
+    assert response["Service-Worker-Allowed"] == "/"
+    body = response.content.decode()
+    assert "/h/" in body and 'request.method !== "GET"' in body
