@@ -78,7 +78,7 @@ check-translations: venv-dev test-tools
 check-deploy: venv
 	DEBUG=0 SECRET_KEY="$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))')" \
 	ALLOWED_HOSTS=yams.example.org CSRF_TRUSTED_ORIGINS=https://yams.example.org \
-	SECURE_PROXY_SSL_HEADER=1 $(PY) manage.py check --deploy --fail-level WARNING
+	SECURE_PROXY_SSL_HEADER=1 TRUSTED_PROXY_COUNT=1 $(PY) manage.py check --deploy --fail-level WARNING
 
 test-tools:
 	@scripts/ensure-test-tools

@@ -53,6 +53,7 @@ from django.template import engines
 from django.utils.translation import gettext as _
 
 from games import ratelimit
+from games.follow import remembered_watch_url
 
 KINDS = ("host", "watch", "pencil")
 SCOPE = "capability"
@@ -75,7 +76,8 @@ class PencilGone(CapabilityRefused):
     status = 410
 
     def response(self, request):
-        return render(request, "games/pencil_gone.html", status=self.status)
+        context = {"watch_url": remembered_watch_url(request)}
+        return render(request, "games/pencil_gone.html", context, status=self.status)
 
 
 _TOO_MANY_PAGE = """{% extends "base.html" %}

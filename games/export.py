@@ -293,6 +293,8 @@ def game_json(game, state=None, log_rows=None):
         "finished_at": _iso(game.finished_at),
         "finished": state.finished,
         "players": [{"seat": p.seat, "name": p.name} for p in players],
+        # How the seats were set: "drawn" at random on the create page, or "chosen".
+        "seating": "drawn" if game.seating_drawn else "chosen",
         "entries": [
             {
                 "seq": row.seq,
@@ -342,6 +344,7 @@ TOP_KEYS = {
     "finished_at",
     "finished",
     "players",
+    "seating",
     "entries",
     "totals",
     "winners",
@@ -555,7 +558,12 @@ def import_game(raw, band):
             _("Le fichier a été modifié : le gagnant ne correspond pas.")
         )
     with transaction.atomic():
-        game, host_token = played.create(band, [moment for *_x, moment in entries])
+        game, host_token = played.create(
+            band,
+            [moment for *_x, moment in entries],
+            # Older files say nothing of it: chosen by hand.
+            seating_drawn=payload.get("seating") == "drawn",
+        )
         _keep_times(game, created_at, finished_at)
         if finished_at is not None:
             _counted_once(game)

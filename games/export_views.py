@@ -185,6 +185,9 @@ def log(request, watch_token):
             "game": game,
             "variant_label": tr(game.variant.label),
             "rows": rows,
+            "seating": [p.name for p in game.players.all()]
+            if game.seating_drawn
+            else [],
             "watch_token": watch_token,
             "retention_days": settings.GAME_RETENTION_DAYS,
         },

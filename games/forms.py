@@ -14,7 +14,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import numbers, rules
+from games import numbers, rules, seating
 from games.messages import tr
 from games.models import Game
 from games.names import MAX_NAME_LENGTH, clean_name, name_key
@@ -76,6 +76,9 @@ class NewGameForm(forms.Form):
 
     names = NamesField(required=False)
     name_max_length = MAX_NAME_LENGTH
+    # "1" while the names stand in the order drawn by "Tirer l'ordre au hasard";
+    # any move by hand clears it.
+    drawn = forms.BooleanField(required=False, widget=forms.HiddenInput)
     preset = forms.ChoiceField(
         label=gettext_lazy("Variante"), widget=forms.RadioSelect, initial="classic"
     )
@@ -92,6 +95,7 @@ class NewGameForm(forms.Form):
             self.fields[key] = self._option_field(option_spec(key))
         self.row_errors = {}
         self.cleaned_names = []
+        self.just_drawn = False
 
     # --- option fields ---------------------------------------------------------
 
@@ -159,28 +163,43 @@ class NewGameForm(forms.Form):
         values = values[: self.max_rows()] or [""]
         return [(i, v, self.row_errors.get(i)) for i, v in enumerate(values)]
 
+    def is_drawn(self):
+        """The names stand in the order the draw gave them."""
+        return self["drawn"].value() in (True, "True", "true", "1", "on")
+
+    def seated_names(self):
+        return [value for _index, value, _error in self.name_rows() if value.strip()]
+
     def max_rows(self):
         return max(v.max_players for v in presets())
 
     @property
     def is_row_edit(self):
-        """The no-JavaScript "add a row" / "remove a row" buttons: not a create."""
-        return self.is_bound and bool(
-            self.data.get("add_row") or self.data.get("remove_row")
+        """The no-JavaScript row buttons (add, remove, move up or down) and the
+        seating draw: not a create."""
+        return self.is_bound and any(
+            self.data.get(key) for key in ("add_row", "remove_row", "move_row", "draw")
         )
 
     def row_edit(self):
         """The same form, unbound, after the row edit asked for by the buttons."""
         names = list(self["names"].value() or [])
+        drawn = self["drawn"].value() in (True, "1", "True", "on")
         removed = self.data.get("remove_row", "")
         row = numbers.optional_int(removed)
         if row is not None and row < len(names):
             del names[row]
+        if seating.move(names, self.data.get("move_row", "")):
+            drawn = False
         # Blank rows go; the unbound form adds one free row (and pads to four).
         names = [name for name in names if name.strip()]
-        initial = {"names": names, "preset": self["preset"].value()}
+        if self.data.get("draw"):
+            names, drawn = seating.draw(names), len(names) > 1
+        initial = {"names": names, "preset": self["preset"].value(), "drawn": drawn}
         initial["options"] = {key: self[key].value() for key in self.offered}
-        return NewGameForm(initial=initial)
+        form = NewGameForm(initial=initial)
+        form.just_drawn = bool(self.data.get("draw")) and drawn
+        return form
 
     # --- validation --------------------------------------------------------------
 
@@ -256,6 +275,8 @@ class NewGameForm(forms.Form):
             self.cleaned_data["preset"],
             self.cleaned_data["options"],
             band=band,
+            seating_drawn=bool(self.cleaned_data.get("drawn"))
+            and len(self.cleaned_names) > 1,
         )
 
 
@@ -307,9 +328,11 @@ class EntryForm(forms.Form):
     )
     seen_version = NumberField(widget=forms.HiddenInput, min_value=1, required=False)
 
-    def __init__(self, *args, spec, box, column, variant, bank=0, **kwargs):
+    def __init__(self, *args, spec, box, column, variant, bank=0, sheet=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.spec, self.box, self.column, self.variant = spec, box, column, variant
+        # The player's rules Sheet: it tells a further Yams from five of a face.
+        self.sheet = sheet
         self.entry = None
         value_choices = []
         if spec.kind in ("count", "face"):
@@ -338,7 +361,13 @@ class EntryForm(forms.Form):
                     attrs={"inputmode": "numeric", "min": 0, "max": spec.typed_max}
                 ),
             )
-        if variant.yams_rule == "bonus" and box.key != "yams":
+        # In an upper box, five dice of the face are a Yams the app sees by itself
+        # (see clean); elsewhere only the host can tell (a total of 25 may be
+        # five 5s or not), so the toggle asks — once a further Yams pays, that
+        # is when the Yams box holds 50.
+        upper = box.section == "upper"
+        pays = sheet is None or sheet.takes_yams_bonus(column)
+        if variant.yams_rule == "bonus" and box.key != "yams" and not upper and pays:
             self.fields["extra_yams"] = forms.BooleanField(
                 label=_("Yams supplémentaire (+100)"), required=False
             )
@@ -353,6 +382,13 @@ class EntryForm(forms.Form):
             )
         if not self.is_bound:
             self.initial.setdefault("request_key", new_request_key())
+
+    def free_all_alike_box(self):
+        """The empty Yams (Maxi Yatzy) box, when the entry is all the dice alike."""
+        if self.sheet is None or self.entry is None:
+            return None
+        key = self.sheet.free_all_alike_box(self.column, self.box.key, self.entry)
+        return self.variant.box(key) if key else None
 
     @property
     def faces_fields(self):
@@ -429,7 +465,10 @@ class EntryForm(forms.Form):
             raise ValidationError(
                 _("Choisissez une des valeurs proposées."), code="invalid"
             )
-        if cleaned.get("extra_yams"):
+        if cleaned.get("extra_yams") or (
+            self.sheet is not None
+            and self.sheet.is_further_yams(self.column, self.box.key, entry)
+        ):
             entry["extra_yams"] = True
         if cleaned.get("rolls"):
             entry["rolls"] = int(cleaned["rolls"])

@@ -137,8 +137,12 @@ class GameQuerySet(TokenLookups, models.QuerySet):
 
 
 class GameManager(models.Manager.from_queryset(GameQuerySet)):
-    def create_game(self, names, preset="classic", options=None, band=None):
+    def create_game(
+        self, names, preset="classic", options=None, band=None, seating_drawn=False
+    ):
         """Creates a game and its players; returns (game, host_token).
+
+        `seating_drawn`: the order of `names` was drawn at random (the log says so).
 
         The host token is shown once, in the redirect to the host page: only its
         hash is kept.
@@ -159,6 +163,7 @@ class GameManager(models.Manager.from_queryset(GameQuerySet)):
                 host_prefix=host.prefix,
                 host_digest=host.digest,
                 watch_token=tokens.new_token(),
+                seating_drawn=seating_drawn,
             )
             Player.objects.bulk_create(
                 Player(game=game, seat=seat, name=name)
@@ -202,7 +207,7 @@ class PlayedGame:
     entries: list  # unsaved Entry, player_id holding the seat
     state: object  # GameState, with stand-in players
 
-    def create(self, band=None, times=()):
+    def create(self, band=None, times=(), seating_drawn=False):
         """Saves the game, its players and entries in one short transaction (a
         few bulk inserts: SQLite's write lock is held for those only); `times`
         (one moment or None per entry) says when each was played. Returns
@@ -211,7 +216,11 @@ class PlayedGame:
         finished = self.state.finished
         with transaction.atomic():
             game, host_token = Game.objects.create_game(
-                self.names, self.variant.key, self.variant.options, band
+                self.names,
+                self.variant.key,
+                self.variant.options,
+                band,
+                seating_drawn=seating_drawn,
             )
             players = {p.seat: p for p in game.players.all()}
             for entry, moment in itertools.zip_longest(self.entries, times):
@@ -249,6 +258,8 @@ class Game(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
     last_activity_at = models.DateTimeField(default=timezone.now, db_index=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The seating order was drawn at random on the create page, and kept as drawn.
+    seating_drawn = models.BooleanField(default=False)
 
     objects = GameManager()
 

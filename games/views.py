@@ -33,6 +33,7 @@ from django.views.decorators.http import (
 
 from games import numbers, ratelimit, tokens
 from games.capabilities import SCOPE, PencilGone, get_game_or_404
+from games.follow import remember_watch_link
 from games.forms import (
     ConfirmForm,
     EntryForm,
@@ -345,7 +346,11 @@ def host(request, access):
 @require_safe
 @writer_view
 def pencil(request, access):
-    return _page(request, access)
+    response = _page(request, access)
+    # Once the pencil is taken back its link says so (410) and knows no game any
+    # more; this phone remembers, under the pencil's own path, where to follow it.
+    remember_watch_link(response, access)
+    return response
 
 
 @require_safe
@@ -413,6 +418,7 @@ def _entry_form(state, player_id, column, box, data=None):
         column=column,
         variant=state.game.variant,
         bank=sheet.sheet.bank,
+        sheet=sheet.sheet,
         initial={"seen_version": state.game.version},
     )
     return sheet, form

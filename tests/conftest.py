@@ -42,7 +42,10 @@ def _fresh_cache():
     cache.clear()
 
 
-@pytest.fixture(scope="session")
+# Per module, not per session: Playwright's sync API keeps an event loop running in
+# the test thread while it is open, and the tests that drive the ASGI handler
+# themselves (asyncio.run, async_to_sync) cannot run beside it.
+@pytest.fixture(scope="module")
 def playwright_instance():
     from playwright.sync_api import sync_playwright
 
@@ -50,7 +53,7 @@ def playwright_instance():
         yield p
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright_instance):
     browser = playwright_instance.chromium.launch(
         executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS

@@ -243,11 +243,23 @@ class MadeRule:
         )
 
 
-def typed_max(box, nth=0):
-    """The most a typed score may be: what the box (or this Yams slot) can be worth."""
+# A typed score (house rules) may go past what the dice can make in the box — a
+# table may count a brelan on every die plus a bonus, 27 where the sheet says 18 —
+# so the bound only catches a slip of the thumb (270 for 27).
+TYPED_FACTOR = 2
+TYPED_FLOOR = 50
+
+
+def natural_max(box, nth=0):
+    """What the box (or this Yams slot) can be worth by the dice."""
     if isinstance(box.entry, MadeRule) and box.entry.repeat_points is not None:
         return box.entry.points_for(nth)
     return box.max_points
+
+
+def typed_max(box, nth=0):
+    """The most a typed score may be: twice the box's natural maximum, at least 50."""
+    return max(TYPED_FLOOR, TYPED_FACTOR * natural_max(box, nth))
 
 
 def entry_spec(variant, box, nth=0):
@@ -342,8 +354,8 @@ def _check_keys(box, entry, kind):
 
 def _typed(box, entry, nth):
     points = int_value(box, entry)
-    # (choice) a typed score stays within what the box can be worth in this
-    # variant, so no house rule can push a total past the sheet's maximum.
+    # (choice) a typed score stays within `typed_max`: generous, for house rules
+    # worth more than the dice, but bounded.
     highest = typed_max(box, nth)
     if not 0 <= points <= highest:
         raise refusal(

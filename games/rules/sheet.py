@@ -210,6 +210,44 @@ class Sheet:
             return [turn.scored.points for turn in cell]
         return cell[0].scored.points
 
+    def takes_yams_bonus(self, column):
+        """True when a further Yams written in that column earns the +100: the
+        Yahtzee rule, once its Yams box holds 50 (none while it is empty or 0)."""
+        return (
+            self.variant.yams_rule == "bonus"
+            and "yams" in self.variant.box_keys
+            and self.value(column, "yams") == 50
+        )
+
+    def is_further_yams(self, column, box_key, entry):
+        """Five dice of one face counted in an upper box, when that earns the +100:
+        the app adds the prime itself (the host need not know to ask for it)."""
+        box = self.variant.box(box_key)
+        return (
+            box.section == "upper"
+            and isinstance(entry, dict)
+            and entry.get("kind") == "count"
+            and entry.get("value") == self.variant.dice
+            and self.takes_yams_bonus(column)
+        )
+
+    def free_all_alike_box(self, column, box_key, entry):
+        """The key of the still empty box made for all the dice alike (Yams, Maxi
+        Yatzy) when `entry` counts all the dice of one face in an upper box, so
+        the dialog can point at it; else None."""
+        box = self.variant.box(box_key)
+        if not (
+            box.section == "upper"
+            and isinstance(entry, dict)
+            and entry.get("kind") == "count"
+            and entry.get("value") == self.variant.dice
+        ):
+            return None
+        for key in ("yams", "maxi_yatzy"):
+            if key in self.variant.box_keys and not self.filled(column, key):
+                return key
+        return None
+
     def free_boxes(self, column):
         """Keys of the boxes that may be written now in that column, in box order."""
         self._column(column)

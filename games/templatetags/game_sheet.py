@@ -58,6 +58,7 @@ class Cell:
     first: bool = False  # first column of a player (a thicker rule before it)
     small: str = ""  # "/63" after the upper total, "+100" Yams marks…
     tone: str = ""  # good / muted
+    note: str = ""  # a word over the figure ("encore" before the bonus is reached)
 
 
 @dataclass
@@ -116,6 +117,14 @@ class Table:
     subheads_html: str = ""
     rows_html: str = ""
     standings_html: str = ""
+
+    @property
+    def started(self):
+        return any(head.sheet.entries for head in self.heads)
+
+    @property
+    def names(self):
+        return [head.name for head in self.heads]
 
     @property
     def crowded(self):
@@ -267,6 +276,8 @@ def sheet_table(context):
     bonus_label = _("%(name)s, bonus : %(bonus)s")
     no_bonus_label = _("%(name)s, pas de bonus")
     missing_label = _("%(name)s, bonus : il manque %(missing)s")
+    # What is still missing, not a minus sign: "−60" read as a penalty.
+    still = pgettext("bonus still missing", "encore")
 
     def upper(cell, t, sheet, column):
         cell.text = str(t.upper)
@@ -290,7 +301,7 @@ def sheet_table(context):
             cell.text, cell.tone = "0", "muted"
             cell.label = no_bonus_label % {"name": name}
         else:
-            cell.text, cell.tone = f"−{t.upper_missing}", "muted"
+            cell.text, cell.tone, cell.note = str(t.upper_missing), "muted", still
             cell.label = missing_label % {
                 "name": name,
                 "missing": t.upper_missing,
@@ -544,8 +555,14 @@ def cell_html(cell, colspan, crossed):
         )
     else:
         body = f'<span class="num">{cell.text}</span>{small}'
+        if cell.note:
+            body = f'<small class="note">{escape(cell.note)}</small>{body}'
         if cell.tone == "muted" and cell.label:
-            body += f'<span class="visually-hidden">{escape(cell.label)}</span>'
+            # The label says the same in a sentence: read once.
+            body = (
+                f'<span aria-hidden="true">{body}</span>'
+                f'<span class="visually-hidden">{escape(cell.label)}</span>'
+            )
     return f'<td class="{classes}"{colspan}>{body}</td>'
 
 

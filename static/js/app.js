@@ -87,7 +87,11 @@
     }
   });
 
-  document.addEventListener("sk-close-dialog", closeDialog);
+  document.addEventListener("sk-close-dialog", function () {
+    // Closed by the answer to Valider: see "a second tap" below.
+    closedAt = Date.now();
+    closeDialog();
+  });
   document.addEventListener("htmx:afterSettle", function (event) {
     // Only a dialog just swapped in opens the dialog (not the sheet swapped in
     // after Valider while the old dialog is closing).
@@ -115,6 +119,23 @@
       var typed = form.querySelector("input[name=points]");
       if (typed) { typed.value = ""; }
     }
+  }, true);
+
+  // --- a second tap that lands after the dialog closed -----------------------------
+  // A fast double tap on Valider: the first records and closes the dialog, the
+  // second lands on whatever lies under Valider then (the toast's Annuler, the
+  // undo link of the action bar). Taps on the action bar and the toast, which sit
+  // there, are ignored for a moment after a write closes the dialog; a tap meant
+  // for them comes later than that. The sheet (the next box) answers at once.
+
+  var AFTER_CLOSE_MS = 450;
+  var closedAt = 0;
+
+  document.addEventListener("click", function (event) {
+    if (Date.now() - closedAt > AFTER_CLOSE_MS) { return; }
+    if (!event.target.closest || !event.target.closest(".actionbar, #toast")) { return; }
+    event.preventDefault();
+    event.stopPropagation();
   }, true);
 
   // --- short-lived messages ------------------------------------------------------
@@ -287,6 +308,11 @@
         text.textContent = text.getAttribute("data-seat-text").replace("{n}", String(index + 1));
       });
       input.setAttribute("enterkeyhint", index === rows.length - 1 ? "go" : "next");
+      row.querySelectorAll("[data-move-row]").forEach(function (button) {
+        var way = button.getAttribute("data-move-row");
+        button.value = way + ":" + index;
+        button.disabled = way === "up" ? index === 0 : index === rows.length - 1;
+      });
     });
     var add = list.parentNode.querySelector("[data-add-row]");
     var max = parseInt(list.getAttribute("data-max"), 10) || 10;
@@ -347,6 +373,13 @@
     if (start && form.requestSubmit) { form.requestSubmit(start); } else if (start) { start.click(); }
   });
 
+  // The seating order's moves (static/js/seating.js) ask for the numbers again.
+  document.addEventListener("sk-rows-changed", function (event) {
+    if (event.target && event.target.matches && event.target.matches("[data-name-rows]")) {
+      renumber(event.target);
+    }
+  });
+
   function applyPreset(form, onLoad) {
     var checked = form.querySelector("input[data-preset]:checked");
     if (!checked) { return; }
@@ -391,7 +424,9 @@
       window.history.replaceState(null, "", window.location.pathname);
     }
     var d = dialog();
-    if (d) { d.addEventListener("close", cleanUpAfterClose); }
+    if (d) {
+      d.addEventListener("close", cleanUpAfterClose);
+    }
   }
 
   if (document.readyState === "loading") {

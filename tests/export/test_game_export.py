@@ -8,6 +8,8 @@ import pytest
 import time_machine
 from django.urls import reverse
 
+from games.export import game_json_text, import_game
+from games.models import Game
 from tests.export.helpers import worked_example
 from tests.factories import make_game, play
 
@@ -159,3 +161,19 @@ def test_exports_cost_the_same_queries_after_one_round_or_thirteen(
     for game in (short, full):
         with django_assert_max_num_queries(4):
             assert client.get(export_url(game, fmt)).status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_seating_drawn_at_random_is_exported_and_imported_back():
+    game, _token = worked_example()
+    Game.objects.filter(pk=game.pk).update(seating_drawn=True)
+    game.refresh_from_db()
+    text = game_json_text(game)
+    assert json.loads(text)["seating"] == "drawn"
+    imported, _token = import_game(text.encode(), game.band)
+    assert imported.seating_drawn
+    chosen, _token = worked_example()
+    assert json.loads(game_json_text(chosen))["seating"] == "chosen"
+    assert not import_game(game_json_text(chosen).encode(), chosen.band)[
+        0
+    ].seating_drawn

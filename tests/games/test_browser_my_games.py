@@ -69,6 +69,8 @@ def test_a_pencil_taken_back_leaves_the_game_to_follow(live_server, phone):
     phone.goto(live_server.url + f"/c/{pencil_token}/")
     expect(phone.locator("#sheet")).to_be_visible()
     game.take_back_pencil()
+    # The page's stream reloads it on the "repris" page at once.
+    expect(phone.get_by_role("heading", name="Le crayon a été repris")).to_be_visible()
     phone.goto(live_server.url + "/")
     games = my_games(phone)
     expect(games).to_contain_text("vous suivez")

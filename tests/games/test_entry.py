@@ -99,11 +99,20 @@ def test_typed_points_are_offered_only_with_the_house_option(client):
 @pytest.mark.django_db
 def test_yahtzee_offers_the_extra_yams_toggle_except_on_the_yams_box(client):
     game, token = make_game(["Sarah"], "yahtzee")
+    # Not while the Yams box is empty: a further Yams pays nothing yet.
+    assert "Yams supplémentaire" not in text(
+        dialog(client, token, game, "Sarah", "chance")
+    )
+    play(game, ("Sarah", "free", "yams", {"kind": "made"}))
     assert "Yams supplémentaire (+100)" in text(
-        dialog(client, token, game, "Sarah", "sixes")
+        dialog(client, token, game, "Sarah", "chance")
     )
     assert "Yams supplémentaire" not in text(
         dialog(client, token, game, "Sarah", "yams")
+    )
+    # In an upper box the app sees a Yams by itself (five dice of the face).
+    assert "Yams supplémentaire" not in text(
+        dialog(client, token, game, "Sarah", "sixes")
     )
     game, token = make_game(["Sarah"])
     assert "Yams supplémentaire" not in text(
@@ -241,7 +250,7 @@ def test_typed_points_and_extra_yams_and_rolls_are_recorded(client):
     )
     enter(client, token, game, "Sarah", "chance", {"points": "17", "rolls": "2"})
     enter(client, token, game, "Sarah", "yams", {"value": "made"})
-    enter(client, token, game, "Sarah", "fives", {"value": "5", "extra_yams": "on"})
+    enter(client, token, game, "Sarah", "fives", {"value": "5"})
     assert [e.data for e in Entry.objects.order_by("seq")] == [
         {"kind": "points", "value": 17, "rolls": 2},
         {"kind": "made"},
@@ -306,26 +315,11 @@ def test_the_htmx_record_returns_the_fresh_sheet_and_the_undo_offer(client):
             "Deux paires : les deux paires doivent être de faces différentes.",
         ),
         (
-            "yahtzee",
-            {},
-            "sixes",
-            {"value": "5", "extra_yams": "on"},
-            "Six : pas de prime Yams tant que la case Yams de cette colonne "
-            "ne contient pas 50.",
-        ),
-        (
-            "yahtzee",
-            {},
-            "sixes",
-            {"value": "4", "extra_yams": "on"},
-            "le nombre de dés doit être 5",
-        ),
-        (
             "classic",
             {"typed_points": True},
             "chance",
-            {"points": "31"},
-            "Chance : les points doivent être entre 0 et 30.",
+            {"points": "61"},
+            "Chance : les points doivent être entre 0 et 60.",
         ),
         (
             "six_dice",

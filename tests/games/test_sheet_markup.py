@@ -137,7 +137,7 @@ def test_a_name_reads_back_as_typed_in_every_cell_that_shows_it(client, name):
     assert pop == f"{name} · 4 pts"
     assert watch.having("span", "standing-name")[0][1] == name
     bonus = [text for attrs, text in watch.having("td", "tone-muted")]
-    assert f"−59{name}, bonus : il manque 59" in bonus
+    assert f"encore59{name}, bonus : il manque 59" in bonus
 
 
 def test_the_end_screen_shows_each_players_sheet_in_words(client):

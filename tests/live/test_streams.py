@@ -514,7 +514,7 @@ def test_a_link_that_opens_nothing_streams_the_same_404_as_the_page_and_a_miss(
     run(scenario)
 
 
-def test_wrong_links_on_the_stream_count_misses_up_to_a_429_even_on_a_good_link(
+def test_wrong_links_on_the_stream_count_misses_up_to_a_429_but_a_good_link_streams(
     settings,
 ):
     settings.CAPABILITY_MISS_LIMIT = 2
@@ -524,10 +524,15 @@ def test_wrong_links_on_the_stream_count_misses_up_to_a_429_even_on_a_good_link(
         client = AsyncClient()
         for n in range(2):
             assert (await client.get(f"/w/{'b' * 31}{n}/events/")).status_code == 404
-        response = await client.get(watch_events(game))
+        response = await client.get(f"/w/{'b' * 31}x/events/")
         assert response.status_code == 429
         assert int(response["Retry-After"]) > 0
         assert not response.streaming
+        # A neighbour's wrong links never lock the table out of its own sheet.
+        response, stream = await open_stream(client, watch_events(game))
+        assert response.status_code == 200
+        async with stream:
+            assert await stream.hello() == game.version
 
     run(scenario)
 

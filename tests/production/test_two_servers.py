@@ -116,9 +116,13 @@ def test_the_wrong_link_limit_counts_misses_made_through_both_servers(
         status, _, _ = Phone(server).get(f"/w/{secrets.token_urlsafe(24)}/")
         assert status == 404
     for server in (a, b):
-        status, headers, _ = Phone(server).get(f"/w/{game['watch_token']}/")
+        # Over the limit on both: a further wrong link is refused…
+        status, headers, _ = Phone(server).get(f"/w/{secrets.token_urlsafe(24)}/")
         assert status == 429
         assert int(headers["Retry-After"]) > 0
+        # …while the table's own link keeps working.
+        status, _, _ = Phone(server).get(f"/w/{game['watch_token']}/")
+        assert status == 200
 
 
 # --- the live sheet, pushed ----------------------------------------------------------

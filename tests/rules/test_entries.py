@@ -80,10 +80,13 @@ def test_matching_dice_option_turns_totals_into_faces():
 def test_typed_points_show_in_the_spec():
     variant = build_variant("classic", {"typed_points": True})
     spec = variant.entry_spec("three_kind")
-    assert spec.typed and spec.typed_max == 18
-    assert variant.entry_spec("yams").typed_max == 50
+    # House rules may score past the dice (27 on a brelan worth 18 at most):
+    # twice the natural maximum, at least 50.
+    assert spec.typed and spec.typed_max == 50
+    assert variant.entry_spec("yams").typed_max == 100
+    assert variant.entry_spec("ones").typed_max == 50
     multi = build_variant("multi_yams", {"typed_points": True})
-    assert multi.entry_spec("yams").typed_max == 50
+    assert multi.entry_spec("yams").typed_max == 100
 
 
 # preset, box, entry, points, calculation
@@ -238,10 +241,10 @@ REFUSALS = [
      "Yams : champ inconnu « points »."),
     ("classic", {}, "three_kind", {"kind": "points", "value": 17},
      "Brelan : la saisie directe des points n'est pas activée dans cette partie."),
-    ("classic", {"typed_points": True}, "three_kind", {"kind": "points", "value": 19},
-     "Brelan : les points doivent être entre 0 et 18."),
+    ("classic", {"typed_points": True}, "three_kind", {"kind": "points", "value": 51},
+     "Brelan : les points doivent être entre 0 et 50."),
     ("classic", {"typed_points": True}, "three_kind", {"kind": "points", "value": -1},
-     "Brelan : les points doivent être entre 0 et 18."),
+     "Brelan : les points doivent être entre 0 et 50."),
     ("classic", {"typed_points": True}, "three_kind", {"kind": "points"},
      "Brelan : il manque la valeur."),
     ("classic", {}, "fours", {"kind": "count", "value": 5, "extra_yams": True},

@@ -361,13 +361,13 @@ def test_multi_yams_spec_follows_the_box():
     variant = build_variant("multi_yams", {"typed_points": True})
     sheet = variant.new_sheet()
     first = sheet.entry_spec("free", "yams")
-    assert (first.made_points, first.crossable, first.typed_max) == (50, True, 50)
-    assert "Yams : les points doivent être entre 0 et 50." in refused(
-        sheet, "free", "yams", {"kind": "points", "value": 100}
+    assert (first.made_points, first.crossable, first.typed_max) == (50, True, 100)
+    assert "Yams : les points doivent être entre 0 et 100." in refused(
+        sheet, "free", "yams", {"kind": "points", "value": 101}
     )
     sheet = sheet.apply("free", "yams", {"kind": "points", "value": 50})
     second = sheet.entry_spec("free", "yams")
-    assert (second.made_points, second.crossable, second.typed_max) == (100, False, 100)
+    assert (second.made_points, second.crossable, second.typed_max) == (100, False, 200)
     assert sheet.check("free", "yams", {"kind": "points", "value": 100}).points == 100
 
 
@@ -423,3 +423,54 @@ def test_perfect_six_dice_sheet(preset, expected):
     sheet = Sheet.replay(PRESETS[preset], records)
     assert sheet.complete
     assert sheet.totals().total == expected
+
+
+# Five (six) dice of one face counted in an upper box, after a Yams of 50: only
+# Yahtzee pays a prime for it (RULES.md: classic, all_dice and the six-dice
+# presets have none; multi_yams writes its further Yams in the Yams box).
+FURTHER_YAMS = [
+    ("yahtzee", "yams", {"kind": "made"}, 5, True),
+    ("yahtzee", "yams", {"kind": "made"}, 4, False),
+    ("yahtzee", "yams", {"kind": "cross"}, 5, False),
+    ("yahtzee", None, None, 5, False),
+    ("classic", "yams", {"kind": "made"}, 5, False),
+    ("all_dice", "yams", {"kind": "made"}, 5, False),
+    ("multi_yams", "yams", {"kind": "made"}, 5, False),
+    ("six_dice", "maxi_yatzy", {"kind": "made"}, 6, False),
+    ("six_dice_75", "maxi_yatzy", {"kind": "made"}, 6, False),
+]
+
+
+@pytest.mark.parametrize(("preset", "first", "entry", "count", "further"), FURTHER_YAMS)
+def test_a_yams_counted_in_an_upper_box_is_spotted_where_it_earns_a_prime(
+    preset, first, entry, count, further
+):
+    sheet = PRESETS[preset].new_sheet()
+    if first:
+        sheet = sheet.apply("free", first, entry)
+    five = {"kind": "count", "value": count}
+    assert sheet.is_further_yams("free", "fives", five) is further
+    assert sheet.is_further_yams("free", "chance", five) is False
+    if further:
+        scored = sheet.check("free", "fives", {**five, "extra_yams": True})
+        assert (scored.points, scored.yams_bonus) == (25, 100)
+
+
+@pytest.mark.parametrize(
+    ("preset", "count", "filled", "expected"),
+    [
+        ("classic", 5, None, "yams"),
+        ("classic", 4, None, None),
+        ("classic", 5, "yams", None),
+        ("multi_yams", 5, None, "yams"),
+        ("six_dice", 6, None, "maxi_yatzy"),
+        ("six_dice", 5, None, None),
+    ],
+)
+def test_all_the_dice_alike_point_at_the_free_yams_box(preset, count, filled, expected):
+    sheet = PRESETS[preset].new_sheet()
+    if filled:
+        sheet = sheet.apply("free", filled, {"kind": "cross"})
+    entry = {"kind": "count", "value": count}
+    assert sheet.free_all_alike_box("free", "fives", entry) == expected
+    assert sheet.free_all_alike_box("free", "chance", entry) is None

@@ -1,0 +1,183 @@
+"""Reading the sheet on a 390 × 844 phone: the turn banner never cuts the name,
+box labels read whole, six players fit the card, the bonus row speaks of what is
+missing, the messages leave the sheet visible, the heads are big enough to tap,
+and the big screen's names read across a table."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.factories import make_game, play
+from tests.games.helpers import host_url, watch_url
+from tests.games.scenarios import CROSS, count
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SIX = ["Anne-Sophie Delacroix", "Bob", "Charlotte", "Dédé", "Émilie-Jeanne", "Fa"]
+
+
+def use_dejavu(page):
+    """The page in DejaVu Sans, a wide font many Android phones and Linux use (the
+    CSP forbids a <style> tag: set through the CSSOM)."""
+    page.evaluate("document.body.style.fontFamily = \"'DejaVu Sans'\"")
+
+
+def is_cut(locator):
+    return locator.evaluate("e => e.scrollWidth > e.clientWidth + 1")
+
+
+def bonus_reached_game():
+    """Sarah de Jonquières has her bonus (63 + 35 = 98) and it is her turn."""
+    game, token = make_game(["Sarah de Jonquières", "Hugo"])
+    moves = []
+    for box in ("ones", "twos", "threes", "fours", "fives", "sixes"):
+        moves += [
+            ("Sarah de Jonquières", "free", box, count(3)),
+            ("Hugo", "free", box, CROSS),
+        ]
+    play(game, *moves)
+    return game, token
+
+
+def test_the_turn_banner_never_cuts_the_name_beside_the_bonus(live_server, phone):
+    game, token = bonus_reached_game()
+    phone.goto(live_server.url + host_url(token))
+    banner = phone.locator("#turn-banner")
+    expect(banner).to_contain_text("Sarah de Jonquières")
+    expect(banner).to_contain_text("98")
+    assert not is_cut(banner.locator(".turn-name"))
+
+
+def test_the_turn_banner_never_cuts_a_long_name_with_six_players(live_server, phone):
+    game, token = make_game(SIX, "six_dice")
+    phone.goto(live_server.url + watch_url(game))
+    name = phone.locator("#turn-banner .turn-name")
+    expect(name).to_contain_text("Anne-Sophie Delacroix")
+    assert not is_cut(name)
+
+
+@pytest.mark.parametrize("fonts", ["phone", "dejavu"])
+@pytest.mark.parametrize(
+    ("names", "preset", "options"),
+    [
+        (SIX, "six_dice", {"saved_rolls": True}),
+        (SIX[:2], "classic", {}),
+        (SIX[:5], "yahtzee", {}),
+    ],
+)
+@pytest.mark.parametrize("locale", ["fr-FR", "en-US"])
+def test_every_box_label_reads_whole(
+    live_server, new_phone, fonts, names, preset, options, locale
+):
+    game, token = make_game(names, preset, options)
+    phone = new_phone(locale)
+    phone.goto(live_server.url + host_url(token))
+    if fonts == "dejavu":
+        use_dejavu(phone)
+    labels = phone.locator("table.score tbody th")
+    assert labels.count() > 10
+    cut = [
+        labels.nth(i).inner_text()
+        for i in range(labels.count())
+        if is_cut(labels.nth(i))
+    ]
+    assert cut == []
+    if locale == "en-US":
+        return
+    if options.get("saved_rolls"):
+        expect(phone.locator("tr.row-bank th")).to_have_text("Réserve")
+    expect(phone.locator("tr.row-chance th")).to_have_text("Chance")
+
+
+@pytest.mark.parametrize("fonts", ["phone", "dejavu"])
+def test_six_players_fit_inside_the_card_with_a_margin(live_server, phone, fonts):
+    game, token = make_game(SIX, "six_dice", {"saved_rolls": True})
+    phone.goto(live_server.url + host_url(token))
+    if fonts == "dejavu":
+        use_dejavu(phone)
+    table = phone.locator("table.score").bounding_box()
+    wrap = phone.locator(".score-wrap").bounding_box()
+    assert table["x"] + table["width"] <= wrap["x"] + wrap["width"] + 0.5
+    assert table["x"] + table["width"] <= 390 - 6
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_the_bonus_row_says_what_is_missing_not_a_penalty(live_server, phone):
+    game, token = make_game(["Sarah", "Hugo"])
+    play(game, ("Sarah", "free", "ones", count(3)))
+    phone.goto(live_server.url + watch_url(game))
+    cell = phone.locator("tr.row-bonus td").first
+    expect(cell).to_contain_text("encore")
+    expect(cell).to_contain_text("60")
+    assert "−" not in cell.inner_text()
+    assert "-" not in cell.inner_text()
+
+
+def test_the_confirmation_and_undo_messages_leave_the_sheet_visible(live_server, phone):
+    from tests.games.browser import enter
+
+    game, token = make_game(["Sarah", "Hugo"])
+    sarah = game.players.get(name="Sarah").pk
+    phone.goto(live_server.url + host_url(token))
+    enter(phone, sarah, "ones", count(3))
+    toast = phone.locator(".toast-card")
+    expect(toast).to_be_visible()
+
+    def clear_of_sheet(message):
+        # The sheet's last row brought just above the action bar, where the host
+        # reads it: the message must leave it visible.
+        phone.evaluate(
+            """() => {
+              const last = document.querySelector("table.score tbody tr:last-child");
+              const bar = document.querySelector(".actionbar");
+              window.scrollBy(0, last.getBoundingClientRect().bottom
+                                 - bar.getBoundingClientRect().top);
+            }"""
+        )
+        last = phone.locator("table.score tbody tr").last.bounding_box()
+        box = message.bounding_box()
+        assert box["y"] >= last["y"] + last["height"] - 0.5, (box, last)
+
+    clear_of_sheet(toast)
+    phone.wait_for_timeout(500)  # a tap right after Valider is ignored
+    toast.get_by_role("button", name="Annuler").click()
+    notice = phone.locator("#notice p")
+    expect(notice).to_be_visible()
+    clear_of_sheet(notice)
+
+
+@pytest.mark.parametrize("who", ["host", "watch"])
+def test_the_player_names_in_the_heads_are_big_enough_to_tap(live_server, phone, who):
+    game, token = make_game(SIX, "six_dice")
+    url = host_url(token) if who == "host" else watch_url(game)
+    phone.goto(live_server.url + url)
+    names = phone.locator("th.player .player-name")
+    assert names.count() == 6
+    for i in range(6):
+        box = names.nth(i).bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, box
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_big_screen_names_read_across_a_table(live_server, browser, size):
+    game, _token = make_game(SIX, "six_dice")
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    try:
+        page = context.new_page()
+        page.goto(live_server.url + watch_url(game) + "?tv=1")
+        names = page.locator("th.player .player-name")
+        sizes = names.evaluate_all(
+            "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))"
+        )
+        assert min(sizes) >= 24, sizes
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("who", ["host", "watch"])
+def test_the_host_and_watch_pages_have_one_main_heading(live_server, phone, who):
+    game, token = make_game(["Sarah", "Hugo"])
+    url = host_url(token) if who == "host" else watch_url(game)
+    phone.goto(live_server.url + url)
+    headings = phone.locator("h1")
+    expect(headings).to_have_count(1)
+    expect(headings).to_contain_text("Sarah")
