@@ -3,8 +3,9 @@
 Each benchmark gets a throwaway database (an SQLite file under /tmp, or the
 PostgreSQL database `scorekeeper_bench` on 127.0.0.1), migrates it, seeds games
 through the models (bench/seed.py, run in the app's own environment), serves the
-app with gunicorn on a free loopback port with DEBUG=0, drives it with an asyncio
-client, and stops everything it started. Traffic goes to 127.0.0.1 only; every
+app with uvicorn (`python -m scorekeeper.serve`, as production does) on a free
+loopback port with DEBUG=0, drives it with an asyncio client, and stops everything
+it started. Traffic goes to 127.0.0.1 only; every
 load loop has a deadline and a request budget and ends by itself.
 """
 
@@ -14,6 +15,7 @@ import json
 import math
 import os
 import re
+import resource
 import shutil
 import signal
 import socket
@@ -26,10 +28,10 @@ from pathlib import Path
 from urllib.parse import unquote
 
 ROOT = Path(__file__).resolve().parent.parent
-PYTHON = str(ROOT / ".venv" / "bin" / "python")
+# BENCH_PYTHON, else the worktree's .venv, else the interpreter running this.
+PYTHON = os.environ.get("BENCH_PYTHON") or str(ROOT / ".venv" / "bin" / "python")
 if not Path(PYTHON).exists():
     PYTHON = sys.executable
-GUNICORN = str(Path(PYTHON).parent / "gunicorn")
 HOST = "127.0.0.1"
 PG_ADMIN_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
 PG_BENCH_DB = "scorekeeper_bench"
@@ -84,8 +86,18 @@ def app_env(database_url, **extra):
     env = {
         k: v
         for k, v in os.environ.items()
-        if not k.startswith(("DJANGO_", "GUNICORN_"))
-        and k not in {"REDIS_URL", "WEB_CONCURRENCY", "BIND"}
+        if not k.startswith(("DJANGO_", "GUNICORN_", "LIVE_"))
+        and k
+        not in {
+            "REDIS_URL",
+            "WEB_CONCURRENCY",
+            "BIND",
+            "FORWARDED_ALLOW_IPS",
+            "GRACEFUL_TIMEOUT",
+            "SERVER_LOG_LEVEL",
+            "KEEPALIVE",
+            "BACKLOG",
+        }
     }
     env.update(
         DEBUG="0",
@@ -138,7 +150,7 @@ def seed(env, *args):
     return json.loads(out)
 
 
-# --- gunicorn ---------------------------------------------------------------------
+# --- the server: uvicorn through scorekeeper.serve ------------------------------------
 
 
 def free_port():
@@ -148,11 +160,21 @@ def free_port():
 
 
 def _children(pid):
+    """Every descendant of `pid` (any thread's children, recursively)."""
+    found = []
     try:
-        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
-        return [int(p) for p in text.split()]
+        tasks = os.listdir(f"/proc/{pid}/task")
     except OSError:
-        return []
+        return found
+    for tid in tasks:
+        try:
+            text = Path(f"/proc/{pid}/task/{tid}/children").read_text()
+        except OSError:
+            continue
+        for child in map(int, text.split()):
+            found.append(child)
+            found.extend(_children(child))
+    return found
 
 
 def _cpu_ticks(pid):
@@ -171,63 +193,104 @@ def _rss_bytes(pid):
         return 0
 
 
+def _status_field(pid, name):
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith(name + ":"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def _open_fds(pid):
+    try:
+        return len(os.listdir(f"/proc/{pid}/fd"))
+    except OSError:
+        return 0
+
+
+def raise_fd_limit(wanted=None):
+    """Raises this process's soft RLIMIT_NOFILE to `wanted` (default: the hard
+    limit); returns the new soft limit."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = hard if wanted is None else min(wanted, hard)
+    if hard == resource.RLIM_INFINITY and wanted is None:
+        target = max(soft, 65536)
+    if target > soft:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
+def add_server_args(parser):
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="server processes, WEB_CONCURRENCY (default: 1 on SQLite, where the "
+        "live fan-out is in-process only; 2 on PostgreSQL)",
+    )
+
+
+def workers_for(args, kind):
+    return args.workers or (1 if kind == "sqlite" else 2)
+
+
 @dataclass
 class Server:
-    """gunicorn serving the app on a free loopback port (a context manager)."""
+    """`python -m scorekeeper.serve` (uvicorn) on a free loopback port (a context
+    manager). SQLite: one process (the live fan-out is in-process only)."""
 
     env: dict
-    workers: int = 3
-    worker_class: str = "gthread"
-    threads: int = 4
+    workers: int = 1  # WEB_CONCURRENCY
     cpus: str | None = None  # e.g. "0" to pin the server to core 0 (taskset)
     port: int = 0
     proc: subprocess.Popen | None = None
     log: str = ""
-    extra_args: list = field(default_factory=list)
+    nofile: int | None = None  # the server's fd limit (default: the hard limit)
+    extra_env: dict = field(default_factory=dict)
 
     @property
     def base(self):
         return f"http://{HOST}:{self.port}"
 
+    def describe(self):
+        return f"uvicorn (scorekeeper.serve), {self.workers} process(es)"
+
     def start(self, timeout=30):
         self.port = self.port or free_port()
-        cmd = [
-            GUNICORN,
-            # BENCH_WSGI_APP: try another WSGI entry point (an experiment) as is.
-            os.environ.get("BENCH_WSGI_APP", "scorekeeper.wsgi"),
-            "--config",
-            str(ROOT / "gunicorn.conf.py"),
-            "--bind",
-            f"{HOST}:{self.port}",
-            "--workers",
-            str(self.workers),
-            "--worker-class",
-            self.worker_class,
-            "--threads",
-            str(self.threads),
-            *self.extra_args,
-        ]
+        cmd = [PYTHON, "-m", "scorekeeper.serve"]
         if self.cpus is not None and shutil.which("taskset"):
             cmd = ["taskset", "-c", self.cpus, *cmd]
-        fd, self.log = tempfile.mkstemp(prefix="scorekeeper-gunicorn-", suffix=".log")
+        env = dict(self.env)
+        env.update(
+            BIND=f"{HOST}:{self.port}",
+            WEB_CONCURRENCY=str(self.workers),
+            FORWARDED_ALLOW_IPS=HOST,
+        )
+        env.update({k: str(v) for k, v in self.extra_env.items()})
+        nofile = self.nofile
+        fd, self.log = tempfile.mkstemp(prefix="scorekeeper-serve-", suffix=".log")
         with os.fdopen(fd, "wb") as log:
             self.proc = subprocess.Popen(
                 cmd,
                 cwd=ROOT,
-                env=self.env,
+                env=env,
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
+                preexec_fn=lambda: raise_fd_limit(nofile),
             )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"gunicorn exited:\n{self.log_text()}")
-            if self._healthy() and len(self.worker_pids()) >= self.workers:
+                raise RuntimeError(f"server exited:\n{self.log_text()}")
+            ready = self.workers <= 1 or len(self.worker_pids()) >= self.workers
+            if ready and self._healthy():
                 return self
             time.sleep(0.2)
         self.stop()
-        raise RuntimeError(f"gunicorn did not answer in {timeout}s:\n{self.log_text()}")
+        raise RuntimeError(f"server did not answer in {timeout}s:\n{self.log_text()}")
 
     def _healthy(self):
         try:
@@ -247,32 +310,73 @@ class Server:
             return ""
 
     def master_pid(self):
-        # With taskset the Popen child execs gunicorn itself: same pid.
+        # With taskset the Popen child execs python itself: same pid.
         return self.proc.pid
 
     def worker_pids(self):
+        """uvicorn's worker processes (none with one process: it serves itself)."""
         return _children(self.master_pid())
 
     def pids(self):
         return [self.master_pid(), *self.worker_pids()]
 
     def cpu_seconds(self):
-        """CPU time used so far by the master and its live workers."""
+        """CPU time used so far by the server's processes."""
         return sum(_cpu_ticks(pid) for pid in self.pids()) / CLK_TCK
 
     def rss_bytes(self):
-        """Resident memory of the master and every worker, summed."""
+        """Resident memory of every server process, summed."""
         return sum(_rss_bytes(pid) for pid in self.pids())
 
     def worker_rss(self):
         return [_rss_bytes(pid) for pid in self.worker_pids()]
 
-    def stop(self):
+    def threads(self):
+        """Threads of every server process, summed."""
+        return sum(_status_field(pid, "Threads") for pid in self.pids())
+
+    def open_fds(self):
+        return sum(_open_fds(pid) for pid in self.pids())
+
+    def fds_to(self, suffix):
+        """Open fds of the server's processes whose target ends with `suffix`."""
+        count = 0
+        for pid in self.pids():
+            try:
+                names = os.listdir(f"/proc/{pid}/fd")
+            except OSError:
+                continue
+            for name in names:
+                try:
+                    if os.readlink(f"/proc/{pid}/fd/{name}").endswith(suffix):
+                        count += 1
+                except OSError:
+                    pass
+        return count
+
+    def fd_limit(self):
+        """The soft RLIMIT_NOFILE of the server's (first) process."""
+        try:
+            limits = Path(f"/proc/{self.master_pid()}/limits").read_text()
+            for line in limits.splitlines():
+                if line.startswith("Max open files"):
+                    return int(line.split()[3])
+        except (OSError, ValueError, IndexError):
+            pass
+        return 0
+
+    def log_all(self):
+        try:
+            return Path(self.log).read_text(errors="replace")
+        except (OSError, TypeError):
+            return ""
+
+    def stop(self, timeout=30):
         if self.proc is None or self.proc.poll() is not None:
             return
         self.proc.send_signal(signal.SIGTERM)
         try:
-            self.proc.wait(timeout=15)
+            self.proc.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
             os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait(timeout=5)
@@ -369,7 +473,7 @@ def session(limit, timeout=10):
     connector = aiohttp.TCPConnector(
         limit=limit,
         limit_per_host=limit,
-        # Below gunicorn's keep-alive (5 s), so an idle host's next tap never goes
+        # Below the server's keep-alive (5 s), so an idle host's next tap never goes
         # out on a connection the server is closing (browsers retry such a request,
         # aiohttp does not retry a POST).
         keepalive_timeout=2,
@@ -556,7 +660,7 @@ class LeanClient:
     """At most `limit` keep-alive connections to one loopback server.
 
     Like a browser, it drops a connection idle for longer than the server keeps
-    one (gunicorn: 5 s) and retries a GET once when a reused connection turns out
+    one (uvicorn: 5 s) and retries a GET once when a reused connection turns out
     to be closed before any answer (HTTP allows it for idempotent requests).
     """
 

@@ -1,11 +1,11 @@
 """Page weight of the watch page: the HTML and every resource it loads, as a phone
 receives them compressed (target ≤ 30 KB).
 
-The app is served as in production (gunicorn, DEBUG=0, collectstatic with
-WhiteNoise's compressed manifest storage). Static files are fetched with
-`Accept-Encoding: br, gzip` and counted as sent; the HTML, which the app itself
-does not compress (the TLS proxy in front does, or not), is counted gzipped at
-level 6 as a proxy would send it, and also as served.
+The app is served as in production (uvicorn through scorekeeper.serve, DEBUG=0,
+collectstatic with WhiteNoise's compressed manifest storage). Static files are
+fetched with `Accept-Encoding: br, gzip` and counted as sent; the HTML, which the
+app itself does not compress (the TLS proxy in front does, or not), is counted
+gzipped at level 6 as a proxy would send it, and also as served.
 
     .venv/bin/python bench/page_weight.py
     .venv/bin/python bench/page_weight.py --players 10 --rounds 13
@@ -103,7 +103,7 @@ def main():
         env = common.app_env(db.url)
         common.prepare(env)
         (game,) = common.seed(env, "games", 1, args.players, args.rounds)
-        with common.Server(env, workers=1, threads=2) as server:
+        with common.Server(env, workers=1) as server:
             rows = measure(server.base, f"/w/{game['watch_token']}/")
     finally:
         db.drop()

@@ -191,9 +191,7 @@ def main():
     parser.add_argument("--duration", type=float, default=60.0, help="steady: s")
     parser.add_argument("--rounds", type=int, default=20, help="burst: writes/host")
     parser.add_argument("--pause", type=float, default=0.5, help="burst: s")
-    parser.add_argument("--workers", type=int, default=3)
-    parser.add_argument("--threads", type=int, default=4)
-    parser.add_argument("--worker-class", default="gthread")
+    common.add_server_args(parser)
     parser.add_argument("--max-seconds", type=float, default=300)
     args = parser.parse_args()
 
@@ -203,12 +201,7 @@ def main():
     try:
         env = common.app_env(db.url)
         common.prepare(env)
-        server = common.Server(
-            env,
-            workers=args.workers,
-            worker_class=args.worker_class,
-            threads=args.threads,
-        )
+        server = common.Server(env, workers=common.workers_for(args, args.db))
         with server:
             for mode in modes:
                 games = common.seed(env, "games", args.hosts, 6, 0)
@@ -263,7 +256,7 @@ def main():
         )
     common.table(
         f"Score entry: {args.hosts} hosts writing at once on {args.db} "
-        f"(gunicorn {args.worker_class} {args.workers}×{args.threads}; "
+        f"({server.describe()}; "
         f"target p99 ≤ 100 ms, 0 errors)",
         [
             "mode",

@@ -4,7 +4,7 @@ Tables of friends, each a host entering a box every few seconds through the real
 record URL and watchers polling the live sheet every second. When a game ends the
 table starts the next one: the host opens the new host page and every watcher
 opens the new watch page (full page loads), then polls it. The server's resident
-memory (master + workers) is sampled every 30 s; the run reports it at the start
+memory (every server process) is sampled every 30 s; the run reports it at the start
 (after a warm-up minute) and at the end, any error, and whether a worker died.
 
     .venv/bin/python bench/soak.py                           # SQLite, 10 minutes
@@ -162,8 +162,7 @@ def main():
     parser.add_argument("--write-interval", type=float, default=4.0)
     parser.add_argument("--connections", type=int, default=100)
     parser.add_argument("--max-req", type=int, default=2_000_000)
-    parser.add_argument("--workers", type=int, default=3)
-    parser.add_argument("--threads", type=int, default=4)
+    common.add_server_args(parser)
     args = parser.parse_args()
 
     games_needed = args.tables * (2 + int(args.duration / args.write_interval / 78) + 1)
@@ -177,17 +176,18 @@ def main():
         # middle of the run, where they looked like growth in the "steady" half.
         fresh = common.seed(env, "games", games_needed - args.tables, 6, 0)
         games = fresh + common.seed(env, "games", args.tables, 6, 10)
-        with common.Server(env, workers=args.workers, threads=args.threads) as server:
+        with common.Server(env, workers=common.workers_for(args, args.db)) as server:
             soak = Soak(args, server, games)
             with common.CpuMeter(server) as cpu:
                 asyncio.run(soak.run())
+            died = server.proc.poll() is not None
     finally:
         db.drop()
 
     samples = soak.samples
     warm = next((s for s in samples if s[0] >= 60), samples[0])
     first, last = samples[0], samples[-1]
-    restarts = len(set(first[2]) ^ set(last[2])) // 2
+    restarts = len(set(first[2]) ^ set(last[2])) // 2 + died
     common.table(
         f"Soak on {args.db}: {args.duration:g} s, {args.tables} tables × "
         f"{args.watchers_per_table} watchers polling 1/s, a box every "
@@ -201,7 +201,7 @@ def main():
         + [("errors", soak.errors, "", "")],
     )
     common.table(
-        "Server memory (RSS of master + workers, MiB)",
+        "Server memory (RSS of every server process, MiB)",
         ["at s", "RSS MiB"],
         [(f"{t:.0f}", f"{common.mib(rss):.1f}") for t, rss, _pids in samples],
     )

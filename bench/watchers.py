@@ -14,6 +14,9 @@ server and by this client.
     .venv/bin/python bench/watchers.py                       # SQLite, 60 s
     .venv/bin/python bench/watchers.py --db postgres --duration 120
 
+Since the move to push (bench/live.py), this is the benchmark of the poll that
+stays as the fallback (a page whose stream cannot be held polls once a second).
+
 Targets (issue 9): staleness p95 ≤ 1 s, 0 errors. Loopback only; the run stops
 by itself after --duration seconds (and at most --max-requests requests).
 """
@@ -185,9 +188,7 @@ def main():
     parser.add_argument("--write-interval", type=float, default=5.0)
     parser.add_argument("--connections", type=int, default=200)
     parser.add_argument("--max-requests", type=int, default=1_000_000)
-    parser.add_argument("--workers", type=int, default=3)
-    parser.add_argument("--threads", type=int, default=4)
-    parser.add_argument("--worker-class", default="gthread")
+    common.add_server_args(parser)
     parser.add_argument("--page", action="store_true", help="poll the full page")
     args = parser.parse_args()
 
@@ -196,12 +197,7 @@ def main():
         env = common.app_env(db.url)
         common.prepare(env)
         games = common.seed(env, "games", args.hosts, 6, 0)
-        server = common.Server(
-            env,
-            workers=args.workers,
-            worker_class=args.worker_class,
-            threads=args.threads,
-        )
+        server = common.Server(env, workers=common.workers_for(args, args.db))
         with server:
             use_poll = not args.page and _poll_exists(server, games[0])
             run = Run(args, games, server.base, server.port)
@@ -222,7 +218,7 @@ def main():
         f"Watchers on {args.db}: {args.watchers} watchers ({per_game} per game, "
         f"{what}, 1/s, {args.connections} connections) while {args.hosts} hosts "
         f"score (1 box every {args.write_interval:g} s each), {args.duration:g} s; "
-        f"gunicorn {args.worker_class} {args.workers}×{args.threads}",
+        f"{server.describe()}",
         ["staleness from", "samples", "p50 s", "p95 s", "p99 s", "max s"],
         [
             (
