@@ -715,8 +715,8 @@ class Entry(models.Model):
 #
 # Every page reads a game's players and entries, and every write reads them once
 # more: building those two queries through the ORM, and the instances from their
-# rows, cost ten times what the queries themselves do (issue 9: 50 hosts writing
-# at once on two cores). So these are written once, as SQL, and their rows are
+# rows, cost ten times what the queries themselves do when many hosts write at
+# once. So these are written once, as SQL, and their rows are
 # converted by the very converters the ORM would apply (the backend's and the
 # fields'), into instances like those the ORM makes.
 

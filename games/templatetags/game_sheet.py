@@ -413,9 +413,9 @@ def sheet_table(context):
 #
 # The cells of the sheet, its column heads and standings are written here as
 # strings, not by the template: they are ~150 cells drawn again on every score entry
-# and on every version the watchers poll, and Django's template engine spent ~5 ms
-# on them (some fifteen nodes a cell), the largest CPU cost of the live pages on a
-# 2-core server (issue 9); built here they cost a tenth of that. The template keeps
+# and on every version pushed to the watchers, and Django's template engine spends
+# some fifteen nodes a cell on them, the largest CPU cost of the live pages
+# (bench/README.md); built here they cost a tenth of that. The template keeps
 # the page's structure around them. Escaping is by hand, the way the template does
 # it: every text a player or a catalogue supplies goes through `escape` (what {{ }}
 # does: django.utils.html.escape is this one), numbers through `number` ({{ }}
