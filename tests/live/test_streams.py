@@ -117,6 +117,13 @@ def renders(monkeypatch):
 # --- the answer --------------------------------------------------------------------
 
 
+async def up_to_date(client, url, game):
+    """A stream opened at the game's current version, past its hello."""
+    _, stream = await open_stream(client, f"{url}?v={game.version}")
+    await stream.hello()
+    return stream
+
+
 async def watch_and_host(client, game, host_token):
     """A watcher's stream and the host's, both up to date and past their hello."""
     _, watch = await open_stream(client, f"{watch_events(game)}?v={game.version}")
@@ -307,11 +314,8 @@ def test_every_entry_arrives_in_order_and_none_twice():
     game, _ = make_game(["Sarah", "Hugo"])
 
     async def scenario():
-        _, stream = await open_stream(
-            AsyncClient(), f"{watch_events(game)}?v={game.version}"
-        )
+        stream = await up_to_date(AsyncClient(), watch_events(game), game)
         async with stream:
-            await stream.hello()
             last = game.version
             for name, box in [("Sarah", "ones"), ("Hugo", "ones"), ("Sarah", "twos")]:
                 moved = await record(game, name, box, 2)
@@ -411,11 +415,8 @@ def test_the_host_stream_reloads_when_the_pencil_is_passed():
     game, host_token = make_game(["Sarah", "Hugo"])
 
     async def scenario():
-        _, host = await open_stream(
-            AsyncClient(), f"{host_events(host_token)}?v={game.version}"
-        )
+        host = await up_to_date(AsyncClient(), host_events(host_token), game)
         async with host:
-            await host.hello()
             await sync_to_async(game.pass_pencil)(host_token, "Léa")
             assert [event.event for event in await host.end()] == ["reload"]
 
@@ -427,11 +428,8 @@ def test_the_host_stream_follows_entries_the_pencil_makes_without_reloading():
     game.pass_pencil(host_token, "Léa")
 
     async def scenario():
-        _, host = await open_stream(
-            AsyncClient(), f"{host_events(host_token)}?v={game.version}"
-        )
+        host = await up_to_date(AsyncClient(), host_events(host_token), game)
         async with host:
-            await host.hello()
             moved = await record(game, "Sarah", "twos", 4)
             sheet = await host.next_sheet()
             assert sheet.version == moved
@@ -460,11 +458,8 @@ def test_a_version_moved_without_announce_is_caught_by_the_recheck(settings):
     game, _ = make_game(["Sarah", "Hugo"])
 
     async def scenario():
-        _, stream = await open_stream(
-            AsyncClient(), f"{watch_events(game)}?v={game.version}"
-        )
+        stream = await up_to_date(AsyncClient(), watch_events(game), game)
         async with stream:
-            await stream.hello()
             # As another process on SQLite would (the purge, manage.py): no announce.
             await sync_to_async(Game.objects.filter(pk=game.pk).update)(
                 version=F("version") + 1
@@ -622,11 +617,8 @@ def test_a_quiet_stream_sends_heartbeat_comments(settings):
     game, _ = make_game(["Sarah"])
 
     async def scenario():
-        _, stream = await open_stream(
-            AsyncClient(), f"{watch_events(game)}?v={game.version}"
-        )
+        stream = await up_to_date(AsyncClient(), watch_events(game), game)
         async with stream:
-            await stream.hello()
             for _ in range(3):
                 beat = await stream.next(timeout=1)
                 assert beat.comment and not beat.event and not beat.data
@@ -656,20 +648,14 @@ def test_the_hub_serves_again_in_a_new_loop_after_a_drain():
     game, _ = make_game(["Sarah", "Hugo"])
 
     async def drained():
-        _, stream = await open_stream(
-            AsyncClient(), f"{watch_events(game)}?v={game.version}"
-        )
+        stream = await up_to_date(AsyncClient(), watch_events(game), game)
         async with stream:
-            await stream.hello()
             live.hub.drain()
             await stream.end()
 
     async def next_server():
-        _, stream = await open_stream(
-            AsyncClient(), f"{watch_events(game)}?v={game.version}"
-        )
+        stream = await up_to_date(AsyncClient(), watch_events(game), game)
         async with stream:
-            await stream.hello()
             moved = await record(game, "Sarah", "ones", 1)
             assert (await stream.next_sheet()).version == moved
 
@@ -716,11 +702,8 @@ def test_notify_wakes_the_streams_on_commit_and_not_on_rollback(settings):
             transaction.set_rollback(True)
 
     async def scenario():
-        _, stream = await open_stream(
-            AsyncClient(), f"{watch_events(game)}?v={game.version}"
-        )
+        stream = await up_to_date(AsyncClient(), watch_events(game), game)
         async with stream:
-            await stream.hello()
             await listening()
             await sync_to_async(rolled_back)()
             await stream.nothing(within=0.5)
@@ -750,11 +733,8 @@ def test_an_entry_through_another_connection_reaches_the_stream_within_a_second(
             connection.close()
 
     async def scenario():
-        _, stream = await open_stream(
-            AsyncClient(), f"{watch_events(game)}?v={game.version}"
-        )
+        stream = await up_to_date(AsyncClient(), watch_events(game), game)
         async with stream:
-            await stream.hello()
             await listening()
             done = []
             writer = threading.Thread(target=elsewhere, args=(done,))
