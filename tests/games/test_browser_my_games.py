@@ -19,6 +19,11 @@ def my_games(page):
 def test_a_closed_tab_finds_its_game_back_from_the_home_page(live_server, phone):
     create_game(phone, live_server.url, ["Sarah", "Hugo", "Léa"])
     host_page = phone.url
+    # The page notes the game once its scripts have run; a tab closed before that
+    # never showed a sheet the host could use.
+    phone.wait_for_function(
+        "() => (localStorage.getItem('scorekeeper-games') || '').includes('/h/')"
+    )
     context = phone.context
     phone.close()
 

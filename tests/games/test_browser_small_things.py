@@ -19,7 +19,7 @@ def test_a_taken_back_pencil_offers_the_live_sheet(live_server, phone):
     phone.goto(live_server.url + pencil_url(pencil))
     expect(phone.locator("#sheet")).to_be_visible()
     game.take_back_pencil()
-    phone.reload()
+    # The live stream reloads the page by itself: nobody has to.
     expect(phone.get_by_role("heading", name="Le crayon a été repris")).to_be_visible()
     follow = phone.get_by_role("link", name="Suivre la partie en direct")
     box = follow.bounding_box()
