@@ -12,6 +12,8 @@ make without reaching a view (CommonMiddleware's slash redirects carry the token
 in their Location and would otherwise be cached as permanent redirects).
 """
 
+from django.utils.decorators import sync_only_middleware
+
 from games.capabilities import CapabilityRefused
 from scorekeeper.views import CAPABILITY_PREFIXES
 
@@ -28,6 +30,7 @@ def is_capability_path(path):
     return path.startswith(tuple(CAPABILITY_PREFIXES))
 
 
+@sync_only_middleware
 class CapabilityHeadersMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response
@@ -57,6 +60,24 @@ class CapabilityHeadersMiddleware:
         if "Permissions-Policy" not in response:
             response["Permissions-Policy"] = PERMISSIONS_POLICY
         return response
+
+
+@sync_only_middleware
+class CapabilityRefusalMiddleware:
+    """A refused token (wrong, revoked, over the rate limit) raised anywhere under
+    a view becomes the same refusal page everywhere.
+
+    Last in MIDDLEWARE and sync-only on purpose: Django runs a chain in one mode
+    from the innermost sync-only middleware outwards, so the whole chain (all
+    sync-capable) runs in one thread per request under ASGI instead of switching
+    threads around every middleware.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
 
     def process_exception(self, request, exception):
         if isinstance(exception, CapabilityRefused):

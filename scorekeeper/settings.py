@@ -72,6 +72,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last and sync-only: the chain runs in one thread (see its docstring).
+    "scorekeeper.middleware.CapabilityRefusalMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
