@@ -5,8 +5,10 @@ transaction:
 
 - on PostgreSQL it sends NOTIFY on one channel: PostgreSQL delivers it on commit
   (never on rollback) to the listener of every server process;
-- on SQLite, the embedded default served by one process, the hub of this process
-  hears it once the transaction commits.
+- on SQLite, the embedded default, the hub of this process hears it once the
+  transaction commits; with `REDIS_URL` set it is also published on a Redis
+  channel once committed, which every server process (`WEB_CONCURRENCY` > 1, on
+  one machine: SQLite is one file) subscribes to.
 
 Each server process has one `Hub`, living in the ASGI server's event loop. A
 stream subscribes to its game and sleeps until the hub wakes it with a newer
@@ -18,6 +20,7 @@ while the listening connection was down.
 
 import asyncio
 import contextlib
+import functools
 import logging
 import random
 
@@ -36,8 +39,44 @@ def announce(game_id, version):
         with connection.cursor() as cursor:
             payload = f"{game_id}:{version}"
             cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, payload])
+    elif settings.REDIS_URL:
+        transaction.on_commit(lambda: redis_publish(game_id, version))
     else:
         transaction.on_commit(lambda: hub.publish_threadsafe(game_id, version))
+
+
+def uses_redis():
+    """Whether the processes hear each other's writes through Redis (SQLite with
+    REDIS_URL): PostgreSQL carries its own notifications."""
+    return bool(settings.REDIS_URL) and connection.vendor != "postgresql"
+
+
+def redis_channel():
+    """The channel of this site's games: one Redis may serve several sites (told
+    apart by CACHE_KEY_PREFIX) or test runs, whose game ids must not wake each
+    other's streams."""
+    database = settings.DATABASES["default"]["NAME"]
+    return f"{CHANNEL}:{settings.CACHE_KEY_PREFIX}:{database}"
+
+
+@functools.cache
+def _redis_client(url):
+    import redis
+
+    return redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=2)
+
+
+def redis_publish(game_id, version):
+    """After a commit: every process's hub hears it through Redis, this one too. If
+    Redis is down the write stands; this process's streams still hear it at once,
+    the others' at their next re-check."""
+    try:
+        _redis_client(settings.REDIS_URL).publish(
+            redis_channel(), f"{game_id}:{version}"
+        )
+    except Exception:
+        log.warning("live: Redis publish failed", exc_info=True)
+        hub.publish_threadsafe(game_id, version)
 
 
 def retry_ms():
@@ -146,7 +185,9 @@ class Hub:
         self.draining = False
         self._spawn(self._recheck_forever())
         if connection.vendor == "postgresql":
-            self._spawn(self._listen_forever())
+            self._spawn(self._hear_forever(self._postgres_notes))
+        elif uses_redis():
+            self._spawn(self._hear_forever(self._redis_notes))
 
     def _spawn(self, coroutine):
         task = self.loop.create_task(coroutine)
@@ -176,30 +217,53 @@ class Hub:
         for game_id in watched:
             self.publish(game_id, found.get(game_id, self.version(game_id) + 1))
 
-    async def _listen_forever(self):
-        import psycopg
-
+    async def _hear_forever(self, notes):
+        """Publishes every (game id, version) that `notes()` yields; when it fails
+        (the database or Redis restarted), starts it again after a growing pause."""
         loop = self.loop
         pause = 0.5
         while self.loop is loop:
             try:
-                async with await psycopg.AsyncConnection.connect(
-                    **_listener_params(), autocommit=True
-                ) as listener:
-                    await listener.execute(f"LISTEN {CHANNEL}")
+                async for game_id, version in notes():
                     pause = 0.5
-                    # Anything written while we were not listening, read aside so
-                    # that the notifications keep flowing meanwhile.
-                    self._spawn(self._recheck_once())
-                    async for note in listener.notifies():
-                        game_id, _, version = note.payload.partition(":")
-                        self.publish(int(game_id), int(version))
+                    self.publish(game_id, version)
             except asyncio.CancelledError:
                 raise
             except Exception:
-                log.warning("live: listener lost, reconnecting", exc_info=True)
+                log.warning("live: notifications lost, reconnecting", exc_info=True)
             await asyncio.sleep(pause)
             pause = min(pause * 2, 10)
+
+    async def _postgres_notes(self):
+        import psycopg
+
+        async with await psycopg.AsyncConnection.connect(
+            **_listener_params(), autocommit=True
+        ) as listener:
+            await listener.execute(f"LISTEN {CHANNEL}")
+            # Anything written while we were not listening, read aside so that
+            # the notifications keep flowing meanwhile.
+            self._spawn(self._recheck_once())
+            async for note in listener.notifies():
+                yield _parse(note.payload)
+
+    async def _redis_notes(self):
+        import redis.asyncio
+
+        client = redis.asyncio.Redis.from_url(
+            settings.REDIS_URL, socket_connect_timeout=2
+        )
+        async with client, client.pubsub() as pubsub:
+            await pubsub.subscribe(redis_channel())
+            self._spawn(self._recheck_once())
+            async for message in pubsub.listen():
+                if message["type"] == "message":
+                    yield _parse(message["data"].decode())
+
+
+def _parse(payload):
+    game_id, _, version = payload.partition(":")
+    return int(game_id), int(version)
 
 
 @contextlib.contextmanager

@@ -96,15 +96,21 @@ class Renderings:
         """A SheetEvent of at least `version` (or the newest there is), or None."""
         language = getattr(request, "LANGUAGE_CODE", settings.LANGUAGE_CODE)
         key = (kind, token, language)
-        found = self.done.get(key)
-        if found is not None and found.version >= version:
-            return found
-        task = self.pending.get(key)
-        if task is None:
-            task = asyncio.ensure_future(self._render(key, request))
-            self.pending[key] = task
-        # Shielded: a watcher leaving must not cancel the others' rendering.
-        return await asyncio.shield(task)
+        # A rendering already under way may have read the game just before
+        # `version` was committed: then one more, started after it.
+        for _attempt in range(2):
+            found = self.done.get(key)
+            if found is not None and found.version >= version:
+                return found
+            task = self.pending.get(key)
+            if task is None:
+                task = asyncio.ensure_future(self._render(key, request))
+                self.pending[key] = task
+            # Shielded: a watcher leaving must not cancel the others' rendering.
+            found = await asyncio.shield(task)
+            if found is None or found.version >= version:
+                break
+        return found
 
     async def _render(self, key, request):
         kind, token, language = key
@@ -150,7 +156,9 @@ async def _stream(request, kind, token, game, seen):
                 if event.version > sent:
                     sent = event.version
                     yield event.payload
-                continue
+                    continue
+                # Heard of a version the database does not show yet: wait for
+                # the next news rather than render again at once.
             if not await subscription.wait(settings.LIVE_HEARTBEAT_SECONDS):
                 yield HEARTBEAT
         # The server is stopping: come back later, each phone at its own time.

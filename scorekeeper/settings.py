@@ -161,6 +161,8 @@ LIVE_RECHECK_SECONDS = float(
 LIVE_LISTEN_URL = os.environ.get("LIVE_LISTEN_URL", "")
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# Lets several sites (or test runs) share one Redis without mixing keys or news.
+CACHE_KEY_PREFIX = os.environ.get("CACHE_KEY_PREFIX", "")
 if REDIS_URL:
     CACHES = {
         "default": {
@@ -168,8 +170,7 @@ if REDIS_URL:
             "LOCATION": REDIS_URL,
             # A hung Redis must fail a request (and /healthz), not hang it.
             "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
-            # Lets several sites (or test runs) share one Redis without mixing keys.
-            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", ""),
+            "KEY_PREFIX": CACHE_KEY_PREFIX,
         }
     }
 else:

@@ -472,6 +472,29 @@ def test_a_version_moved_without_announce_is_caught_by_the_recheck(settings):
     run(scenario)
 
 
+def test_news_ahead_of_the_database_is_not_rendered_in_a_loop(monkeypatch):
+    # A version heard of that the database does not show (a stray notification):
+    # the stream waits for the next news instead of rendering again and again.
+    game, _ = make_game(["Sarah", "Hugo"])
+    rendered = []
+    render = streams._render
+
+    def counting(*args):
+        rendered.append(args)
+        return render(*args)
+
+    monkeypatch.setattr(streams, "_render", counting)
+
+    async def scenario():
+        stream = await up_to_date(AsyncClient(), watch_events(game), game)
+        async with stream:
+            live.hub.publish(game.pk, game.version + 5)
+            await stream.nothing(within=0.5)
+            assert len(rendered) <= 2
+
+    run(scenario)
+
+
 # --- refusals ------------------------------------------------------------------------
 
 
