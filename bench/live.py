@@ -42,6 +42,7 @@ import asyncio
 import contextlib
 import ipaddress
 import json
+import os
 import random
 import re
 import signal
@@ -54,6 +55,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import common  # noqa: E402
 import scoring  # noqa: E402
 
+REDIS_URL = "redis://127.0.0.1:6379/0"
 SHEET_VERSION = re.compile(rb'data-version="(\d+)"')
 LOOPBACK = ipaddress.ip_network("127.0.0.0/8")
 TARGETS = {
@@ -673,15 +675,16 @@ def main(argv=None):
         "with every stream open (SIGTERM) and checking each ends with retry:",
     )
     parser.add_argument("--drain-timeout", type=float, default=15.0)
+    parser.add_argument(
+        "--redis",
+        action="store_true",
+        help="REDIS_URL=redis://127.0.0.1:6379/0 (cache and, on SQLite, fan-out)",
+    )
     args = parser.parse_args(argv)
     if args.workers is None:
         args.workers = 1 if args.db == "sqlite" else 2
-    if args.db == "sqlite" and args.workers != 1:
-        print(
-            "note: on SQLite the live fan-out is in-process only; 1 process is "
-            "the supported setting",
-            flush=True,
-        )
+    if args.db == "sqlite" and args.workers != 1 and not args.redis:
+        parser.error("on SQLite, several processes hear each other through --redis")
 
     streams = args.tables * (1 + args.watchers_per_table)
     client_fds = common.raise_fd_limit()
@@ -698,6 +701,8 @@ def main(argv=None):
     db = common.throwaway_database(args.db)
     try:
         env = common.app_env(db.url)
+        if args.redis:
+            env.update(REDIS_URL=REDIS_URL, CACHE_KEY_PREFIX=f"bench-{os.getpid()}")
         common.prepare(env)
         t_seed = time.monotonic()
         games = common.seed(env, "games", args.tables, 6, 0)
