@@ -269,14 +269,27 @@ class Phone:
         self.last_rx = 0.0  # when this stream last received bytes
         self.max_gap = 0.0  # longest silence on the stream during the measure
         self.connects = 0
-        self.receipts = []  # (version, t received) of every sheet event
+        # (version, t received) of every sheet event (a host's: version event)
+        self.receipts = []
         self.hello = False
         self.stream = None
         self.gone = False
 
     def on_event(self, event, event_id, first_data, now):
         run = self.run
-        if event == "sheet":
+        if event == "version" and self.kind == "host":
+            # A writer's stream says the version only (its page fetches the sheet
+            # when another device wrote; here the host is the one writing).
+            try:
+                version = int(event_id)
+            except (TypeError, ValueError):
+                run.error(f"host: version event without a numeric id {event_id!r}")
+                return
+            self.last_id = event_id
+            self.version = max(self.version, version)
+            self.receipts.append((version, now))
+            run.events["host"] += 1
+        elif event == "sheet":
             try:
                 version = int(event_id)
             except (TypeError, ValueError):

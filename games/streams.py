@@ -11,9 +11,13 @@ What a stream says, in order:
     LIVE_HEARTBEAT_SECONDS, and `event: reload` when the link stops opening the
     game (pencil taken back, game purged) or the host's pencil changed hands.
 
-Every stream of a game in this process shares one rendering per version, role and
-language (`Renderings`): a new entry costs one render per process, whatever the
-number of watchers. The page (static/js/live.js) swaps each sheet in with the htmx
+That is a watch link's stream. Every watcher of a game in this process shares one
+rendering per version and language (`Renderings`): a new entry costs one render
+per process, whatever the number of watchers. A host or pencil link's stream says
+`id: 12 / event: version / data: 12` instead: its page is the one that writes, and
+its own entry's answer already brought the new sheet, so a rendering made for it
+alone would mostly be thrown away; when another device wrote, the page fetches
+the sheet once. The page (static/js/live.js) swaps each sheet in with the htmx
 SSE extension, and falls back to the plain poll (games/views.py) when no stream
 can be held.
 """
@@ -61,6 +65,11 @@ def _lookup(kind, token):
     }[kind](token)
 
 
+def version_event(version):
+    """The SSE message telling a writer's page that the game is at `version`."""
+    return f"id: {version}\nevent: version\ndata: {version}\n\n".encode()
+
+
 def _render(request, kind, token, language):
     """The SheetEvent of the game's current version, or None if `token` no longer
     opens it. Runs in a worker thread."""
@@ -68,12 +77,16 @@ def _render(request, kind, token, language):
         game = _lookup(kind, token)
         if game is None:
             return None
-        access = Access(kind, game, "" if kind == "watch" else token)
-        with translation.override(language):
-            html = render_to_string(
-                f"{TEMPLATE}#sheet", sheet_context(access, game.state()), request
-            )
-    return SheetEvent(game.version, sheet_event(game.version, html), _pencil(game))
+        if kind != "watch":
+            payload = version_event(game.version)
+        else:
+            access = Access(kind, game)
+            with translation.override(language):
+                html = render_to_string(
+                    f"{TEMPLATE}#sheet", sheet_context(access, game.state()), request
+                )
+            payload = sheet_event(game.version, html)
+    return SheetEvent(game.version, payload, _pencil(game))
 
 
 def _pencil(game):

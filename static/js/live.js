@@ -1,6 +1,8 @@
 // The live sheet: every open game page (host, pencil, watch) holds a stream of its
 // sheet while it is shown: Server-Sent Events from <data-events>, through the htmx
-// SSE extension, each `sheet` event swapped in for #sheet. A hidden page closes its
+// SSE extension, each `sheet` event swapped in for #sheet. A writer's page (host,
+// pencil) is told only the version (`version` events): its own entries' answers
+// bring their sheets, and one made elsewhere is fetched once. A hidden page closes its
 // stream; shown again, it reopens it with ?v=<version shown> and the server sends
 // the current sheet at once if the page is behind. Where no stream can be held (no
 // EventSource, a proxy that buffers, three failed connects), the page polls
@@ -35,6 +37,10 @@
   var pending = null;
   var reloadPending = false;
   var saved = null;
+  var heardVersion = 0;
+  var fetchedFor = 0;
+  var writing = 0;
+  var writingAt = 0;
 
   function sheet() { return document.getElementById("sheet"); }
 
@@ -134,6 +140,10 @@
       window.clearTimeout(helloTimer);
       setStatus(false);
     });
+    stream.addEventListener("version", function (event) {
+      heardVersion = Math.max(heardVersion, parseInt(event.data, 10) || 0);
+      catchUp();
+    });
     stream.addEventListener("reload", function () {
       if (dialogOpen()) { reloadPending = true; } else { window.location.reload(); }
     });
@@ -169,6 +179,8 @@
   document.addEventListener("close", function (event) {
     if (!event.target || event.target.tagName !== "DIALOG") { return; }
     if (reloadPending) { window.location.reload(); return; }
+    // After the dialog's own request has swapped its sheet in.
+    window.setTimeout(catchUp, 0);
     var html = pending;
     pending = null;
     if (html && isNewer(html) && window.htmx) {
@@ -203,12 +215,37 @@
     if (busy && Date.now() - startedAt > STUCK_MS) { busy = false; }
     if (!sheet() || hidden()) { return; }
     if (busy || !window.htmx || dialogOpen()) { schedule(POLL_MS); return; }
+    fetchSheet();
+  }
+
+  function fetchSheet() {
     busy = true;
     startedAt = Date.now();
     window.htmx.ajax("GET", withVersion(root.getAttribute("data-live")),
       { source: root, target: "#sheet", swap: "outerHTML" })
       .then(settle, settle);
   }
+
+  // A writer's page heard of a version it does not show: one fetch, once nothing
+  // else is under way (an open dialog, its request, a fetch) that may bring it.
+  function catchUp() {
+    var current = versionOf(sheet());
+    if (current === null || heardVersion <= current || heardVersion <= fetchedFor) { return; }
+    if (writing > 0 && Date.now() - writingAt > STUCK_MS) { writing = 0; }
+    if (busy || writing > 0 || dialogOpen() || hidden() || !window.htmx) { return; }
+    fetchedFor = heardVersion;
+    fetchSheet();
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (!isPoll(event)) { writing += 1; writingAt = Date.now(); }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (isPoll(event) || writing === 0) { return; }
+    writing -= 1;
+    // Once its answer is swapped in.
+    window.setTimeout(catchUp, 0);
+  });
 
   document.addEventListener("htmx:afterRequest", function (event) {
     // A poll that got no answer: the sheet may be behind, and says so.
@@ -218,7 +255,7 @@
   function settle() {
     busy = false;
     if (saved) { restore(saved); saved = null; }
-    schedule(POLL_MS - (Date.now() - startedAt));
+    if (polling) { schedule(POLL_MS - (Date.now() - startedAt)); } else { catchUp(); }
   }
 
   function isPoll(event) {

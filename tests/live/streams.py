@@ -92,6 +92,10 @@ class Stream:
     async def next_sheet(self, timeout=5.0):
         return await self.next_that(lambda e: e.event == "sheet", timeout)
 
+    async def next_version(self, timeout=5.0):
+        """The next version a writer's stream (host, pencil) announces."""
+        return (await self.next_that(lambda e: e.event == "version", timeout)).version
+
     async def hello(self):
         """The opening message: `retry:` and `event: hello` with the version."""
         first = await self.next()

@@ -127,7 +127,30 @@ def test_the_host_page_follows_what_the_pencil_records(live_server, new_phone):
     holder.get_by_role("button", name="Valider").click()
     expect(host.locator("tr.row-sixes td").first).to_have_text("24", timeout=1500)
     expect(host.locator("#turn-banner")).to_contain_text("À Hugo de jouer")
+    # Its stream said the new version; the page fetched that sheet once, from the
+    # version it showed, and does not poll.
+    host.wait_for_timeout(3000)
+    assert polls == [live_server.url + host_url(token) + "feuille/?v=2"]
+
+
+def test_the_hosts_own_entries_fetch_nothing_more(live_server, new_phone):
+    game, token = make_game(["Sarah", "Hugo"])
+    players = list(game.players.order_by("seat"))
+    host = new_phone()
+    polls = count_polls(host)
+    streams = count_streams(host)
+    host.goto(live_server.url + host_url(token))
+    for turn, (box, dice, points) in enumerate(TEN[:4]):
+        open_box(host, players[turn % 2].pk, box)
+        pick_value(host, str(dice))
+        host.get_by_role("button", name="Valider").click()
+        expect(host.locator(f"tr.row-{box} td").nth(turn % 2)).to_have_text(str(points))
+    # Each entry's answer brought its sheet: the stream's news of that version
+    # (heard while the dialog was open, or just after) is not fetched again.
+    host.wait_for_timeout(1500)
+    assert version(host) == game.version + 4
     assert polls == []
+    assert len(streams) == 1
 
 
 def test_a_take_back_on_the_hosts_other_phone_reaches_the_first_one(
