@@ -12,9 +12,16 @@ it are answered here. At startup the server's own SIGTERM/SIGINT handler is
 chained with the live streams' drain, so that on a deploy every open stream ends
 at once with a jittered `retry:` instead of being cut at the graceful timeout and
 reconnecting all at the same instant.
+
+The server (scorekeeper/serve.py) starts each worker process through `served()`:
+it loads the URLs and the game page's template, then freezes every object alive
+out of the garbage collector (`gc.freeze()`). They live as long as the process,
+and a full collection would otherwise walk them all again each time, while every
+request and stream of the process waits.
 """
 
 import contextlib
+import gc
 import os
 import re
 import signal
@@ -68,3 +75,15 @@ async def application(scope, receive, send):
             live.hub.drain()
             await send({"type": "lifespan.shutdown.complete"})
             return
+
+
+def served():
+    """The application as a server process runs it (uvicorn's app factory)."""
+    from django.template.loader import get_template
+    from django.urls import get_resolver
+
+    get_resolver().url_patterns  # noqa: B018  (imports every view)
+    get_template("games/game.html")
+    gc.collect()
+    gc.freeze()
+    return application

@@ -22,7 +22,8 @@ def options(env=os.environ):
     """uvicorn.run()'s keyword arguments for this environment (README: variables)."""
     host, _, port = env.get("BIND", "127.0.0.1:8000").rpartition(":")
     return {
-        "app": "scorekeeper.asgi:application",
+        "app": "scorekeeper.asgi:served",
+        "factory": True,
         "host": host.strip("[]") or "127.0.0.1",
         "port": int(port),
         "workers": _int(env, "WEB_CONCURRENCY", 1),

@@ -43,3 +43,19 @@ def test_the_watch_and_host_pages_switch_threads_a_handful_of_times(switches):
         response = client.get(url)
         assert response.status_code == 200
         assert len(switches) <= SWITCHES_PER_PAGE, url
+
+
+def test_a_server_process_freezes_what_it_loaded_at_start():
+    # What every server process loads once (settings, URLs, views, the game
+    # page's template) is kept out of the collector's full passes.
+    import gc
+
+    from scorekeeper import asgi, serve
+
+    assert serve.options({})["app"] == "scorekeeper.asgi:served"
+    before = gc.get_freeze_count()
+    try:
+        assert asgi.served() is asgi.application
+        assert gc.get_freeze_count() > before
+    finally:
+        gc.unfreeze()
