@@ -43,7 +43,7 @@ def test_the_band_history_lists_every_finished_game_best_first():
 @pytest.mark.django_db
 def test_the_band_csv_is_a_download_from_the_band_link(client):
     game, _host = worked_example()
-    url = reverse("games:band_csv", kwargs={"band_token": game.band.token})
+    url = reverse("bands:band_csv", kwargs={"band_token": game.band.token})
     response = client.get(url)
     assert response.status_code == 200
     assert response["Content-Type"] == "text/csv; charset=utf-8"
@@ -54,7 +54,7 @@ def test_the_band_csv_is_a_download_from_the_band_link(client):
 
 @pytest.mark.django_db
 def test_an_unknown_band_link_has_no_csv(client):
-    url = reverse("games:band_csv", kwargs={"band_token": "b" * 32})
+    url = reverse("bands:band_csv", kwargs={"band_token": "b" * 32})
     assert client.get(url).status_code == 404
 
 

@@ -60,7 +60,7 @@ def test_a_host_keeps_scoring_while_5000_expired_games_are_purged(caplog):
 
     def purge():
         try:
-            outcome["deleted"] = retention.purge_games(batch_size=200)
+            outcome["deleted"] = retention.purge_expired(Game.objects, batch_size=200)
         except Exception as exc:  # noqa: BLE001 - reported by the main thread
             outcome["error"] = exc
         finally:
