@@ -7,8 +7,7 @@ import pytest
 from django.urls import reverse
 
 from games.export import band_history_csv
-from tests.export.helpers import worked_example
-from tests.factories import make_game, play
+from tests.factories import make_game, play, worked_example
 
 
 def rows_of(text):

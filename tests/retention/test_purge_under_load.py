@@ -10,8 +10,7 @@ from django.utils import timezone
 
 from games import retention, tokens
 from games.models import Entry, Game, Player
-from tests.bands.helpers import moves_to_finish
-from tests.factories import make_game
+from tests.factories import make_game, moves_to_finish
 
 EXPIRED = 5000
 
