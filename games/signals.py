@@ -6,7 +6,8 @@ with the game's."""
 from django.dispatch import Signal
 
 # A game is about to be inserted: `game` (unsaved, its `band` maybe None) and the
-# cleaned `names` of its players. A listener gives it a band if it has none.
+# cleaned `names` of its players. A listener gives it a band if it has none, and
+# notes the new game in the band it has.
 game_starting = Signal()
 
 # The last box was filled: `game`, and `state` (its GameState) holding the ranking.

@@ -119,7 +119,7 @@ def test_the_purge_works_in_batches_and_logs_counts_only(caplog):
 @pytest.mark.django_db
 @pytest.mark.parametrize("touched_at_call", [2, 3], ids=["before the lock", "after it"])
 def test_a_game_touched_during_the_purge_survives_whole(touched_at_call):
-    """The expiry condition is re-checked by the lock and by every DELETE: a host
+    """The expiry condition is re-checked by the lock and by the delete: a host
     who scores between the moment the purge picks the game and the moment it
     deletes it keeps the whole game."""
     with time_machine.travel(START, tick=False) as traveller:
