@@ -17,12 +17,14 @@ from django.utils.translation import gettext as _
 
 from bands import stats
 from games import tokens
+from games.models import Game
 from games.names import (
     MAX_NAME_LENGTH,
     accentless_key,
     clean_band_name,
     name_key,
 )
+from games.retention import purge_expired
 
 MAX_BAND_NAME_LENGTH = 80
 
@@ -36,18 +38,18 @@ class BandQuerySet(models.QuerySet):
         """Bands whose last game is older than the retention period and which hold
         no game any more (a game still alive keeps its band, so the purge of a band
         never takes a live game with it)."""
-        from games.models import Game
-
         now = now or timezone.now()
         return self.filter(last_game_at__lt=now - retention()).exclude(
             Exists(Game.objects.filter(band=OuterRef("pk")))
         )
 
     def purge_expired(self, now=None):
-        """Deletes expired bands with their history, in batches; returns the count."""
-        from games.retention import purge_bands
+        """Deletes expired bands with their history, in batches; returns the count.
 
-        return purge_bands(now)
+        A band holding a game is kept, so its expired games go first."""
+        now = now or timezone.now()
+        Game.objects.purge_expired(now)
+        return purge_expired(self, now)
 
     def by_token(self, token):
         if not tokens.is_well_formed(token):
@@ -84,7 +86,7 @@ class Band(models.Model):
         Band.objects.filter(pk=self.pk).update(last_game_at=now)
         self.last_game_at = now
 
-    # --- hooks called by Game ----------------------------------------------
+    # --- what a game tells its band (bands/receivers.py) ---------------------
 
     def record_result(self, game, state):
         """Keeps a finished game's result in the band's history."""
@@ -119,6 +121,30 @@ class Band(models.Model):
     def forget_result(self, game):
         """An undo reopened a finished game: its result leaves the history."""
         BandGame.objects.filter(band=self, game_id=game.pk).delete()
+
+    def date_imported_result(self, game):
+        """A finished game imported from a file: its result is dated as the file
+        says. The history outlives the purge, so it usually remembers the game a
+        file brings back (or an earlier import of the same file): the import takes
+        that place in the history instead of counting the game, its winner and its
+        scores twice. The same game is the same end time, variant, seats, names
+        and scores."""
+
+        def scores(band_game):
+            return sorted(band_game.scores.values_list("seat", "name", "score"))
+
+        with transaction.atomic():
+            BandGame.objects.filter(band=self, game_id=game.pk).update(
+                played_at=game.finished_at
+            )
+            mine = BandGame.objects.get(band=self, game_id=game.pk)
+            same = scores(mine)
+            earlier = BandGame.objects.filter(
+                band=self, played_at=mine.played_at, preset=mine.preset
+            ).exclude(pk=mine.pk)
+            for other in earlier:
+                if scores(other) == same:
+                    other.delete()
 
     def rename_in_result(self, game, old_name, new_name):
         """A name corrected after the end is corrected in the history too."""

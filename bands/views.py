@@ -1,12 +1,17 @@
-"""A band's page (history and stats), its host tools, and the next game."""
+"""A band's page (history and stats) and its CSV, its host tools, and the next
+game."""
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
+from bands.models import Band
+from games import export
 from games.capabilities import get_band_or_404, get_game_or_404
 from games.forms import NewGameForm
 from games.models import Game
@@ -35,7 +40,19 @@ def _render_band(request, band, *, host_token=None, game=None, status=200):
 
 @require_safe
 def band(request, band_token):
-    return _render_band(request, get_band_or_404(request, band_token))
+    return _render_band(request, get_band_or_404(request, band_token, Band.objects))
+
+
+@require_safe
+def band_csv(request, band_token):
+    band = get_band_or_404(request, band_token, Band.objects)
+    response = HttpResponse(
+        export.band_history_csv(band), content_type="text/csv; charset=utf-8"
+    )
+    response["Content-Disposition"] = content_disposition_header(
+        True, export.band_filename(band)
+    )
+    return response
 
 
 @require_http_methods(["GET", "POST"])

@@ -15,7 +15,7 @@ up any other way:
         game = get_game_or_404(request, "pencil", pencil_token)
         ...
 
-    band = get_band_or_404(request, band_token)
+    band = get_band_or_404(request, band_token, Band.objects)
 
 `kind` is "host" (/h/), "watch" (/w/ and /r/) or "pencil" (/c/). An optional
 `queryset` (e.g. `Game.objects.select_related("band")`) replaces `Game.objects`.
@@ -147,11 +147,9 @@ def get_game_or_404(request, kind, token, queryset=None):
     return game
 
 
-def get_band_or_404(request, token, queryset=None):
-    """The band a band link opens, or 404 (429 over the miss limit)."""
-    from bands.models import Band
-
-    bands = Band.objects.all() if queryset is None else queryset
+def get_band_or_404(request, token, bands):
+    """The band a band link opens, or 404 (429 over the miss limit). `bands` is the
+    queryset to look in (`Band.objects`: games does not know the Band model)."""
     band = bands.by_token(token)
     if band is None:
         _miss(request, token, TokenNotFound())

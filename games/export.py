@@ -19,7 +19,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games import rules
+from games import rules, signals
 from games.messages import tr
 from games.models import Game, ScoreRefused
 
@@ -566,7 +566,8 @@ def import_game(raw, band):
         )
         _keep_times(game, created_at, finished_at)
         if finished_at is not None:
-            _counted_once(game)
+            # The band dates the result as the file says, and counts it once.
+            signals.game_imported.send(sender=Game, game=game)
     return game, host_token
 
 
@@ -596,9 +597,9 @@ def _replayed(names, variant, entries):
 
 
 def _keep_times(game, created_at, finished_at):
-    """The imported game remembers when it was really played (its log, its date
-    in the band's history; the entries' times are set as they are inserted);
-    only its last activity is now, for the retention."""
+    """The imported game remembers when it was really played (its log; the
+    entries' times are set as they are inserted); only its last activity is now,
+    for the retention."""
     changes = {}
     if created_at is not None:
         changes["created_at"] = created_at
@@ -608,33 +609,6 @@ def _keep_times(game, created_at, finished_at):
         Game.objects.filter(pk=game.pk).update(**changes)
         for field, value in changes.items():
             setattr(game, field, value)
-    if finished_at is not None:
-        from bands.models import BandGame
-
-        BandGame.objects.filter(band_id=game.band_id, game_id=game.pk).update(
-            played_at=finished_at
-        )
-
-
-def _counted_once(game):
-    """The band's history outlives the purge, so it usually remembers the game a
-    file brings back (or an earlier import of the same file): the import takes
-    that place in the history instead of counting the game, its winner and its
-    scores twice. The same game is the same end time, variant, seats, names and
-    scores."""
-    from bands.models import BandGame
-
-    def scores(band_game):
-        return sorted(band_game.scores.values_list("seat", "name", "score"))
-
-    mine = BandGame.objects.get(band_id=game.band_id, game_id=game.pk)
-    same = scores(mine)
-    earlier = BandGame.objects.filter(
-        band_id=game.band_id, played_at=mine.played_at, preset=mine.preset
-    ).exclude(pk=mine.pk)
-    for other in earlier:
-        if scores(other) == same:
-            other.delete()
 
 
 # --- a band's history as CSV --------------------------------------------------

@@ -20,7 +20,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_http_methods, require_safe
 
 from games import export, pdf, ratelimit, rules
-from games.capabilities import get_band_or_404, get_game_or_404
+from games.capabilities import get_game_or_404
 from games.messages import tr
 from games.models import Game
 
@@ -266,10 +266,3 @@ def _import(request, band, context):
     if response.status_code == 429:
         response["Retry-After"] = str(settings.IMPORT_WINDOW)
     return response
-
-
-@require_safe
-def band_csv(request, band_token):
-    band = get_band_or_404(request, band_token)
-    filename = export.band_filename(band)
-    return _download(export.band_history_csv(band), CONTENT_TYPES["csv"], filename)

@@ -22,7 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import live, rules, tokens
+from games import live, retention, rules, signals, tokens
 from games.messages import tr
 from games.names import MAX_NAME_LENGTH, clean_name, name_key
 
@@ -128,9 +128,7 @@ class GameQuerySet(TokenLookups, models.QuerySet):
 
     def purge_expired(self, now=None):
         """Deletes expired games with everything they hold; returns the count."""
-        from games.retention import purge_games
-
-        return purge_games(now)
+        return retention.purge_expired(self, now)
 
     def _candidates(self, column, value):
         return self.filter(**{column: value}).order_by("pk")
@@ -147,16 +145,12 @@ class GameManager(models.Manager.from_queryset(GameQuerySet)):
         The host token is shown once, in the redirect to the host page: only its
         hash is kept.
         """
-        from bands.models import Band
-
         variant = rules.build_variant(preset, options or {})
         cleaned = Game.clean_names(names, variant)
         host_token = tokens.new_token()
         host = tokens.hashed(host_token)
         with transaction.atomic():
-            if band is None:
-                band = Band.objects.create_for(cleaned)
-            game = self.create(
+            game = self.model(
                 band=band,
                 preset=variant.key,
                 options=variant.options,
@@ -165,11 +159,12 @@ class GameManager(models.Manager.from_queryset(GameQuerySet)):
                 watch_token=tokens.new_token(),
                 seating_drawn=seating_drawn,
             )
+            signals.game_starting.send(sender=Game, game=game, names=cleaned)
+            game.save(force_insert=True, using=self.db)
             Player.objects.bulk_create(
                 Player(game=game, seat=seat, name=name)
                 for seat, name in enumerate(cleaned)
             )
-            band.touch()
         return game, host_token
 
     def replay(self, names, preset, options, moves):
@@ -233,7 +228,7 @@ class PlayedGame:
             game.finished_at = now if finished else None
             game.save(update_fields=["version", "last_activity_at", "finished_at"])
             if finished:
-                game.band.record_result(game, self.state)
+                signals.game_finished.send(sender=Game, game=game, state=self.state)
         return game, host_token
 
 
@@ -436,7 +431,7 @@ class Game(models.Model):
             self._follow(game)
             if after.finished:
                 self.finished_at = now
-                self.band.record_result(self, after)
+                signals.game_finished.send(sender=Game, game=self, state=after)
             return made, after
 
     def _plan(self, reading, player_id, column, box, entry, request_key):
@@ -503,7 +498,7 @@ class Game(models.Model):
             self._follow(game)
             self.finished_at = None
             if was_finished:
-                self.band.forget_result(self)
+                signals.result_reopened.send(sender=Game, game=self)
             last.undone_at = now
             last.undo_key = request_key
         # Replayed after the commit: these sheets are only shown.
@@ -536,7 +531,9 @@ class Game(models.Model):
             game._bump(timezone.now())
             self._follow(game)
             if game.finished_at is not None:
-                self.band.rename_in_result(self, player.name, name)
+                signals.player_renamed.send(
+                    sender=Game, game=self, old_name=player.name, new_name=name
+                )
         return name
 
     def pass_pencil(self, host_token, label=""):
@@ -724,8 +721,8 @@ class Entry(models.Model):
 @functools.cache
 def _statements(vendor):
     """The SQL of the game's reads, by name (`vendor` keys the quoting)."""
-    from bands.models import Band
-
+    # Read from the relation: games never imports bands.
+    Band = Game._meta.get_field("band").related_model
     q = connection.ops.quote_name
     game, player, entry = (q(m._meta.db_table) for m in (Game, Player, Entry))
 
@@ -858,8 +855,7 @@ class GamesWithBand(TokenLookups):
     it (`get_game_or_404`): the same token lookups, read with fixed SQL."""
 
     def _candidates(self, column, value):
-        from bands.models import Band
-
+        Band = Game._meta.get_field("band").related_model
         sql = _sql("games_with_band").format(column=connection.ops.quote_name(column))
         build_game, build_band = _builder(Game), _builder(Band)
         count = len(Game._meta.concrete_fields)

@@ -10,5 +10,4 @@ urlpatterns = [
     path("w/<watch_token>/export.<fmt>", export_views.export_file, name="export"),
     path("h/<host_token>/import/", export_views.import_game, name="import_game"),
     path("importer/", export_views.import_new, name="import_new"),
-    path("b/<band_token>/export.csv", export_views.band_csv, name="band_csv"),
 ]

@@ -9,8 +9,7 @@ from playwright.sync_api import expect
 
 from bands.models import Band
 from games.models import Game
-from tests.bands.helpers import finish
-from tests.factories import make_game
+from tests.factories import finish, make_game
 
 SHOTS = os.environ.get("SHOTS_DIR")  # e.g. /tmp/shots, to look at the pages
 

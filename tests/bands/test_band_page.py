@@ -2,22 +2,15 @@
 
 import datetime
 import re
-from html import unescape
 
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from bands.models import Band, BandAlias
-from tests.bands.helpers import add_results, play_finished
-from tests.factories import make_game
-
-
-def text_of(response):
-    """The page's visible text, whitespace collapsed."""
-    html = response.content.decode()
-    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
-    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+from tests.bands.helpers import add_results
+from tests.factories import make_game, play_finished
+from tests.helpers import text as text_of
 
 
 def band_url(band):

@@ -7,8 +7,8 @@ from django.utils import timezone
 
 from bands.models import Band, BandAlias, BandGame, BandScore
 from games.models import Game
-from tests.bands.helpers import add_results, finish, play_finished
-from tests.factories import make_game
+from tests.bands.helpers import add_results
+from tests.factories import finish, make_game, play_finished
 
 
 def five_games():

@@ -8,8 +8,7 @@ from django.urls import reverse
 
 from bands.models import Band
 from games.models import Game
-from tests.bands.helpers import play_finished
-from tests.factories import make_game
+from tests.factories import make_game, play_finished
 
 
 def next_url(host_token):

@@ -1,57 +1,10 @@
-"""Games for the export tests, played through the model's own verbs."""
+"""Games played at random through the model's own verbs, and PDFs read back, for
+the export tests."""
 
 import io
 import random
 
 from pypdf import PdfReader
-
-from tests.factories import make_game, play
-
-# RULES.md, "Sheet totals (003, classic)": Sarah 250, Hugo 218.
-SARAH = [
-    ("ones", {"kind": "count", "value": 3}),
-    ("twos", {"kind": "count", "value": 3}),
-    ("threes", {"kind": "count", "value": 3}),
-    ("fours", {"kind": "count", "value": 3}),
-    ("fives", {"kind": "count", "value": 3}),
-    ("sixes", {"kind": "count", "value": 3}),
-    ("three_kind", {"kind": "face", "value": 5}),
-    ("four_kind", {"kind": "face", "value": 3}),
-    ("full_house", {"kind": "made"}),
-    ("small_straight", {"kind": "made"}),
-    ("large_straight", {"kind": "cross"}),
-    ("yams", {"kind": "made"}),
-    ("chance", {"kind": "total", "value": 20}),
-]
-HUGO = [
-    ("ones", {"kind": "count", "value": 2}),
-    ("twos", {"kind": "count", "value": 2}),
-    ("threes", {"kind": "count", "value": 4}),
-    ("fours", {"kind": "count", "value": 4}),
-    ("fives", {"kind": "count", "value": 2}),
-    ("sixes", {"kind": "count", "value": 3}),
-    ("three_kind", {"kind": "face", "value": 6}),
-    ("four_kind", {"kind": "face", "value": 5}),
-    ("full_house", {"kind": "made"}),
-    ("small_straight", {"kind": "made"}),
-    ("large_straight", {"kind": "made"}),
-    ("yams", {"kind": "cross"}),
-    ("chance", {"kind": "total", "value": 23}),
-]
-
-
-def worked_example(turns=None, band=None):
-    """The classic game of RULES.md between Sarah and Hugo; (game, host_token).
-
-    `turns` stops it early (each player's turns alternate, Sarah first)."""
-    game, host_token = make_game(("Sarah", "Hugo"), "classic", band=band)
-    moves = []
-    for sarah, hugo in zip(SARAH, HUGO, strict=True):
-        moves.append(("Sarah", "free", *sarah))
-        moves.append(("Hugo", "free", *hugo))
-    play(game, *moves[:turns])
-    game.refresh_from_db()
-    return game, host_token
 
 
 def entry_for(spec, rng, cross=False):

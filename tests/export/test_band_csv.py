@@ -7,8 +7,7 @@ import pytest
 from django.urls import reverse
 
 from games.export import band_history_csv
-from tests.export.helpers import worked_example
-from tests.factories import make_game, play
+from tests.factories import make_game, play, worked_example
 
 
 def rows_of(text):
@@ -43,7 +42,7 @@ def test_the_band_history_lists_every_finished_game_best_first():
 @pytest.mark.django_db
 def test_the_band_csv_is_a_download_from_the_band_link(client):
     game, _host = worked_example()
-    url = reverse("games:band_csv", kwargs={"band_token": game.band.token})
+    url = reverse("bands:band_csv", kwargs={"band_token": game.band.token})
     response = client.get(url)
     assert response.status_code == 200
     assert response["Content-Type"] == "text/csv; charset=utf-8"
@@ -54,7 +53,7 @@ def test_the_band_csv_is_a_download_from_the_band_link(client):
 
 @pytest.mark.django_db
 def test_an_unknown_band_link_has_no_csv(client):
-    url = reverse("games:band_csv", kwargs={"band_token": "b" * 32})
+    url = reverse("bands:band_csv", kwargs={"band_token": "b" * 32})
     assert client.get(url).status_code == 404
 
 

@@ -8,8 +8,8 @@ from django.urls import reverse
 from PIL import Image
 
 from games import pdf
-from tests.export.helpers import autoplay, pdf_pages, pdf_text, worked_example
-from tests.factories import make_game, play
+from tests.export.helpers import autoplay, pdf_pages, pdf_text
+from tests.factories import make_game, play, worked_example
 
 
 def sheet_url(game):

@@ -10,8 +10,7 @@ from django.urls import reverse
 
 from games.export import game_json_text, import_game
 from games.models import Game
-from tests.export.helpers import worked_example
-from tests.factories import make_game, play
+from tests.factories import make_game, play, worked_example
 
 
 def export_url(game, fmt):

@@ -12,8 +12,8 @@ from django.urls import NoReverseMatch, reverse
 from bands.models import BandGame
 from games.export import MAX_IMPORT_BYTES, ImportRefused, game_json, import_game
 from games.models import Entry, Game, Player
-from tests.export.helpers import autoplay, worked_example
-from tests.factories import make_game, play
+from tests.export.helpers import autoplay
+from tests.factories import make_game, play, worked_example
 
 
 def exported(game):

@@ -8,16 +8,12 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from games import export
-from tests.export.helpers import worked_example
-from tests.factories import make_game, play
+from tests.factories import make_game, play, worked_example
+from tests.helpers import page_text
 
 
 def log_url(game):
     return reverse("games:log", kwargs={"watch_token": game.watch_token})
-
-
-def text_of(fragment):
-    return " ".join(html_lib.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
 
 
 def table_rows(response):
@@ -27,12 +23,12 @@ def table_rows(response):
     rows, current = [], None
     for attrs, inner in re.findall(r"<tr([^>]*)>(.*?)</tr>", body, flags=re.S):
         if "log-round" in attrs:
-            current = text_of(inner).removeprefix("Manche ")
+            current = page_text(inner).removeprefix("Manche ")
             continue
         cells = re.findall(r"<td[^>]*>(.*?)</td>", inner, flags=re.S)
         time = re.search(r"<time[^>]*>(.*?)</time>", cells[0]).group(1)
-        player = text_of(re.sub(r"<time.*?</time>", "", cells[0]))
-        rows.append([current, player, *(text_of(c) for c in cells[1:]), time])
+        player = page_text(re.sub(r"<time.*?</time>", "", cells[0]))
+        rows.append([current, player, *(page_text(c) for c in cells[1:]), time])
     return rows
 
 

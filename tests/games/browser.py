@@ -3,13 +3,18 @@
 from playwright.sync_api import expect
 
 
-def create_game(page, base_url, names, preset="classic"):
+def type_names(page, base_url, names):
+    """Opens the home page and types the players' names, adding rows as needed."""
     page.goto(base_url + "/")
     inputs = page.locator("input[name=names]")
     for index, name in enumerate(names):
         if index >= inputs.count():
             page.get_by_role("button", name="Ajouter un joueur").click()
         inputs.nth(index).fill(name)
+
+
+def create_game(page, base_url, names, preset="classic"):
+    type_names(page, base_url, names)
     page.locator(f"input[data-preset][value={preset}]").check()
     page.get_by_role("button", name="Commencer la partie").click()
     expect(page.locator("#sheet")).to_be_visible()

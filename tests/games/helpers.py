@@ -1,19 +1,9 @@
-"""Small helpers for the game tests: URLs and posting what the dialog posts."""
-
-import html as htmllib
-import re
+"""Small helpers for the game tests: posting what the dialog posts."""
 
 from django.urls import reverse
 
 from games.models import Game
-
-
-def host_url(token):
-    return reverse("games:host", kwargs={"host_token": token})
-
-
-def watch_url(game):
-    return reverse("games:watch", kwargs={"watch_token": game.watch_token})
+from tests.helpers import request_key
 
 
 def player(game, name):
@@ -30,10 +20,6 @@ def dialog(client, token, game, who, box, column="free", **extra):
     return client.get(write_url(token, "box", game, who, box, column), **extra)
 
 
-def request_key(html):
-    return re.search(r'name="request_key" value="([^"]+)"', html).group(1)
-
-
 def enter(client, token, game, who, box, data, column="free", action="record", **extra):
     """Opens the box's dialog like the host does, then posts `data` from it."""
     page = dialog(client, token, game, who, box, column).content.decode()
@@ -42,14 +28,3 @@ def enter(client, token, game, who, box, data, column="free", action="record", *
     return client.post(
         write_url(token, action, game, who, box, column), posted, **extra
     )
-
-
-def text(response):
-    """The page's text without tags or runs of white space, for `in` assertions."""
-    html = response.content.decode()
-    html = re.sub(r"<script.*?</script>", " ", html, flags=re.S)
-    plain = re.sub(r"<[^>]+>", " ", html)
-    return " ".join(htmllib.unescape(plain).split())
-
-
-HTMX = {"HTTP_HX_REQUEST": "true"}

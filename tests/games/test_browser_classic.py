@@ -4,8 +4,8 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Game
+from tests.factories import classic_moves
 from tests.games.browser import create_game, enter, version
-from tests.games.scenarios import classic_moves
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

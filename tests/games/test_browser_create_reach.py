@@ -11,9 +11,8 @@ from playwright.sync_api import expect
 from games.export import game_json
 from games.models import Game
 from tests.axe import AXE_OPTIONS
-from tests.export.helpers import worked_example
-from tests.factories import make_game
-from tests.games.helpers import watch_url
+from tests.factories import make_game, worked_example
+from tests.helpers import watch_url
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -7,10 +7,9 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Entry
-from tests.factories import make_game, play
+from tests.factories import CROSS, MADE, count, make_game, play
 from tests.games.browser import enter, pick, version
-from tests.games.helpers import host_url
-from tests.games.scenarios import CROSS, MADE, count
+from tests.helpers import host_url
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

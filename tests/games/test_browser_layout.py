@@ -5,7 +5,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.factories import make_game
-from tests.games.helpers import host_url, watch_url
+from tests.helpers import host_url, watch_url
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

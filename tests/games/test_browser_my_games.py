@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 from games.models import Game
 from tests.factories import make_game
 from tests.games.browser import create_game
-from tests.games.helpers import watch_url
+from tests.helpers import watch_url
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

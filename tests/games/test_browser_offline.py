@@ -7,7 +7,8 @@ from playwright.sync_api import expect
 
 from games.models import Entry
 from tests.factories import make_game
-from tests.games.helpers import host_url, player
+from tests.games.helpers import player
+from tests.helpers import host_url
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -6,9 +6,8 @@ and the big screen's names read across a table."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.factories import make_game, play
-from tests.games.helpers import host_url, watch_url
-from tests.games.scenarios import CROSS, count
+from tests.factories import CROSS, count, make_game, play
+from tests.helpers import host_url, watch_url
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

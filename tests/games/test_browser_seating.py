@@ -7,19 +7,11 @@ from playwright.sync_api import expect
 
 from games import seating
 from games.models import Game
+from tests.games.browser import type_names
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 NAMES = ["Sarah", "Hugo", "Léa", "Tom"]
-
-
-def type_names(page, base_url, names):
-    page.goto(base_url + "/")
-    inputs = page.locator("input[name=names]")
-    for index, name in enumerate(names):
-        if index >= inputs.count():
-            page.get_by_role("button", name="Ajouter un joueur").click()
-        inputs.nth(index).fill(name)
 
 
 def seated(page):

@@ -5,8 +5,8 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Game
+from tests.factories import SIX_DICE
 from tests.games.browser import create_game, enter
-from tests.games.scenarios import SIX_DICE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

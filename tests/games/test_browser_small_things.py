@@ -5,10 +5,8 @@ sheet, the "same band" form leads back to the finished game, and a score of 0 is
 import pytest
 from playwright.sync_api import expect
 
-from tests.factories import CLASSIC_BOXES, make_game, play
-from tests.games.helpers import host_url
-from tests.games.scenarios import CROSS
-from tests.pencil.helpers import pencil_url
+from tests.factories import CLASSIC_BOXES, CROSS, make_game, play
+from tests.helpers import host_url, pencil_url
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -6,7 +6,7 @@ from django.urls import reverse
 from games import tokens
 from games.forms import NewGameForm
 from games.models import Game
-from tests.games.helpers import text
+from tests.helpers import text
 
 HOME = "/"
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from tests.factories import make_game, play
-from tests.games.helpers import host_url, text, watch_url
-from tests.games.scenarios import HUGO, SARAH, classic_moves
+from tests.factories import HUGO, SARAH, classic_moves, make_game, play
+from tests.games.helpers import enter
+from tests.helpers import HTMX, host_url, text, watch_url
 
 
 @pytest.mark.django_db
@@ -78,8 +78,6 @@ def test_a_game_for_one_is_won_by_its_player(client):
 
 @pytest.mark.django_db
 def test_the_last_box_entered_with_htmx_brings_the_whole_end_screen(client):
-    from tests.games.helpers import HTMX, enter
-
     game, token = make_game()
     play(game, *classic_moves()[:-1])
     response = enter(client, token, game, "Hugo", "chance", {"value": "23"}, **HTMX)

@@ -6,17 +6,9 @@ import re
 import pytest
 
 from games.models import Entry
-from tests.factories import make_game, play
-from tests.games.helpers import (
-    HTMX,
-    dialog,
-    enter,
-    host_url,
-    request_key,
-    text,
-    write_url,
-)
-from tests.games.scenarios import CROSS, classic_moves, count
+from tests.factories import CROSS, classic_moves, count, make_game, play
+from tests.games.helpers import dialog, enter, write_url
+from tests.helpers import HTMX, host_url, request_key, text
 
 
 def radio_values(html, name="value"):

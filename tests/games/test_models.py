@@ -4,8 +4,7 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from games.models import Entry, ScoreRefused, StaleVersion
-from tests.factories import make_game, play
-from tests.games.scenarios import CROSS, classic_moves, count
+from tests.factories import CROSS, classic_moves, count, make_game, play
 
 
 def entry_like(entry, **changes):

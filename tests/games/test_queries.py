@@ -3,9 +3,9 @@ game: 2 players after 1 round, or 6 players after 10 rounds."""
 
 import pytest
 
-from tests.factories import CLASSIC_BOXES, SIX_NAMES, make_game, play
-from tests.games.helpers import HTMX, host_url, request_key, watch_url, write_url
-from tests.games.scenarios import count
+from tests.factories import CLASSIC_BOXES, SIX_NAMES, count, make_game, play
+from tests.games.helpers import write_url
+from tests.helpers import HTMX, host_url, request_key, watch_url
 
 BOXES = CLASSIC_BOXES
 NAMES = SIX_NAMES

@@ -6,13 +6,8 @@ import pytest
 from django.urls import reverse
 
 from games.models import Entry
-from tests.factories import make_game, play
-from tests.games.helpers import HTMX, request_key, text, watch_url
-from tests.games.scenarios import count
-
-
-def pencil_url(token, name="pencil", **kwargs):
-    return reverse(f"games:{name}", kwargs={"pencil_token": token, **kwargs})
+from tests.factories import count, make_game, play
+from tests.helpers import HTMX, pencil_url, request_key, text, watch_url
 
 
 @pytest.mark.django_db

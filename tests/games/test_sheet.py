@@ -4,9 +4,8 @@ import re
 
 import pytest
 
-from tests.factories import make_game, play
-from tests.games.helpers import host_url, text, watch_url
-from tests.games.scenarios import CROSS, count, face
+from tests.factories import CROSS, count, face, make_game, play
+from tests.helpers import host_url, text, watch_url
 
 
 def cells(html, css_class):

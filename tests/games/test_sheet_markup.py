@@ -7,11 +7,8 @@ from html.parser import HTMLParser
 import pytest
 from django.urls import reverse
 
-from tests.factories import make_game, play
-from tests.games.helpers import host_url, watch_url
-from tests.games.scenarios import CROSS, MADE, count
-from tests.pencil.helpers import pencil_url
-from tests.share.helpers import finish
+from tests.factories import CROSS, MADE, count, make_game, play, play_turns
+from tests.helpers import host_url, pencil_url, watch_url
 
 pytestmark = pytest.mark.django_db
 
@@ -142,7 +139,7 @@ def test_a_name_reads_back_as_typed_in_every_cell_that_shows_it(client, name):
 
 def test_the_end_screen_shows_each_players_sheet_in_words(client):
     game, _token = make_game(["<b>Ana", "Bob"])
-    finish(game, {"<b>Ana": 20, "Bob": 12})
+    play_turns(game, {"<b>Ana": 20, "Bob": 12})
 
     page = Elements(client.get(watch_url(game)).content.decode())
 

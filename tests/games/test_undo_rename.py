@@ -3,9 +3,9 @@
 import pytest
 
 from games.models import Entry
-from tests.factories import make_game, play
-from tests.games.helpers import HTMX, host_url, text, write_url
-from tests.games.scenarios import classic_moves, count
+from tests.factories import classic_moves, count, make_game, play
+from tests.games.helpers import write_url
+from tests.helpers import HTMX, host_url, text
 
 
 def undo_url(token):

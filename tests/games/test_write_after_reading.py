@@ -4,8 +4,7 @@ only if nobody wrote in between; otherwise it reads again under the lock."""
 import pytest
 
 from games.models import Game, ScoreRefused
-from tests.factories import make_game, play
-from tests.games.scenarios import count
+from tests.factories import count, make_game, play
 
 pytestmark = pytest.mark.django_db
 

@@ -9,9 +9,17 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from tests.axe import AXE_OPTIONS
-from tests.factories import CLASSIC_BOXES, make_game, play
-from tests.games.helpers import host_url, watch_url
-from tests.games.scenarios import CROSS, MADE, count, face, total
+from tests.factories import (
+    CLASSIC_BOXES,
+    CROSS,
+    MADE,
+    count,
+    face,
+    make_game,
+    play,
+    total,
+)
+from tests.helpers import host_url, watch_url
 from tests.live.browser import open_box, shoot, watch_console
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

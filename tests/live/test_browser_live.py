@@ -6,9 +6,8 @@ when shown, and where no stream can be held the page quietly polls instead."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.factories import CLASSIC_BOXES, make_game, play
-from tests.games.helpers import host_url, watch_url
-from tests.games.scenarios import CROSS
+from tests.factories import CLASSIC_BOXES, CROSS, make_game, play
+from tests.helpers import host_url, pencil_url, watch_url
 from tests.live.browser import (
     NO_WAKE_LOCK,
     SEEN_SCRIPT,
@@ -44,10 +43,6 @@ TEN = [
 ]
 BOXES = CLASSIC_BOXES
 ONES_4 = ("Sarah", "free", "ones", {"kind": "count", "value": 4})
-
-
-def pencil_url(token):
-    return f"/c/{token}/"
 
 
 def test_ten_host_entries_reach_the_watch_page_and_the_big_screen_at_once(

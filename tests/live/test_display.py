@@ -4,9 +4,8 @@ six players on a 390 px phone, and the big screen (?tv) for the middle of the ta
 import pytest
 from playwright.sync_api import expect
 
-from tests.factories import make_game, play
-from tests.games.helpers import host_url, watch_url
-from tests.games.scenarios import CROSS, count
+from tests.factories import CROSS, count, make_game, play
+from tests.helpers import host_url, watch_url
 from tests.live.browser import page_width, shoot, watch_console
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

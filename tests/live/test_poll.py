@@ -7,9 +7,8 @@ import pytest
 from django.urls import reverse
 
 from games import ratelimit
-from tests.factories import CLASSIC_BOXES, SIX_NAMES, make_game, play
-from tests.games.helpers import HTMX, text
-from tests.games.scenarios import CROSS, count
+from tests.factories import CLASSIC_BOXES, CROSS, SIX_NAMES, count, make_game, play
+from tests.helpers import HTMX, text
 
 BOXES = CLASSIC_BOXES
 NAMES = SIX_NAMES

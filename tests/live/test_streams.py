@@ -29,9 +29,8 @@ from django.urls import reverse
 
 from games import live, ratelimit, streams
 from games.models import Game
-from tests.factories import make_game, play
+from tests.factories import count, make_game, play
 from tests.games.helpers import write_url
-from tests.games.scenarios import count
 from tests.live.streams import open_stream
 
 pytestmark = pytest.mark.django_db(transaction=True)

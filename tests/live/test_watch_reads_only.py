@@ -7,9 +7,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.factories import CLASSIC_BOXES, make_game, play
-from tests.games.helpers import host_url, text, watch_url
-from tests.games.scenarios import CROSS, MADE, count
+from tests.factories import CLASSIC_BOXES, CROSS, MADE, count, make_game, play
+from tests.helpers import host_url, text, watch_url
 
 BOXES = CLASSIC_BOXES
 STAGES = ["new", "playing", "pencil out", "over"]

@@ -1,23 +1,12 @@
 """Links, posts and database snapshots for the pencil and capability tests."""
 
-import html as htmllib
 import re
 
 from django.apps import apps
-from django.urls import reverse
 
 from games import tokens
 from tests.foundation.test_urls import all_patterns
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-def host_url(host_token, name="host", **kwargs):
-    return reverse(f"games:{name}", kwargs={"host_token": host_token, **kwargs})
-
-
-def pencil_url(pencil_token, name="pencil", **kwargs):
-    return reverse(f"games:{name}", kwargs={"pencil_token": pencil_token, **kwargs})
+from tests.helpers import host_url, pencil_url, request_key
 
 
 def box_kwargs(game, name, box, column="free"):
@@ -26,18 +15,6 @@ def box_kwargs(game, name, box, column="free"):
         "column": column,
         "box": box,
     }
-
-
-def text(response):
-    """What the page says, without tags or runs of white space."""
-    page = response.content.decode()
-    page = re.sub(r"<script.*?</script>", " ", page, flags=re.S)
-    plain = re.sub(r"<[^>]+>", " ", page)
-    return " ".join(htmllib.unescape(plain).split())
-
-
-def request_key(page):
-    return re.search(r'name="request_key" value="([^"]+)"', page).group(1)
 
 
 def record_post(client, url_of, game, name, box, data, **extra):

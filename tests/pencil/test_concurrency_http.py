@@ -16,11 +16,12 @@ from django.test import Client
 
 from games import rules
 from games.models import Entry, Game
-from tests.factories import make_game
-from tests.pencil.helpers import HTMX, pencil_url
+from tests.factories import FULL_SHEET, make_game
+from tests.helpers import HTMX, pencil_url
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+# FULL_SHEET as the box dialog posts it, with each box's points.
 SHEET = [
     ("ones", {"value": "3"}, 3),
     ("twos", {"value": "2"}, 4),
@@ -41,23 +42,8 @@ DUPLICATES = 12  # the same request, again and again: double taps and retries
 
 
 def expected_total(game):
-    entries = {
-        "ones": {"kind": "count", "value": 3},
-        "twos": {"kind": "count", "value": 2},
-        "threes": {"kind": "count", "value": 3},
-        "fours": {"kind": "count", "value": 4},
-        "fives": {"kind": "count", "value": 2},
-        "sixes": {"kind": "count", "value": 4},
-        "three_kind": {"kind": "face", "value": 5},
-        "four_kind": {"kind": "face", "value": 2},
-        "full_house": {"kind": "made"},
-        "small_straight": {"kind": "made"},
-        "large_straight": {"kind": "cross"},
-        "yams": {"kind": "made"},
-        "chance": {"kind": "total", "value": 23},
-    }
     sheet = rules.Sheet.replay(
-        game.variant, [("free", box, entry) for box, entry in entries.items()]
+        game.variant, [("free", box, entry) for box, entry in FULL_SHEET]
     )
     return sheet.totals().total
 

@@ -8,17 +8,9 @@ import pytest
 from django.test import Client
 
 from games.models import Entry
-from tests.factories import make_game, play
-from tests.games.scenarios import count
-from tests.pencil.helpers import (
-    HTMX,
-    db_snapshot,
-    fill,
-    host_url,
-    pencil_url,
-    request_key,
-    token_routes,
-)
+from tests.factories import make_game
+from tests.helpers import HTMX, host_url, pencil_url, request_key
+from tests.pencil.helpers import db_snapshot, fill, token_routes
 from tests.pencil.test_refused_tokens import WRITE_URLS, plausible_post
 
 pytestmark = pytest.mark.django_db
@@ -27,14 +19,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def strict():
     return Client(enforce_csrf_checks=True)
-
-
-@pytest.fixture
-def game_with_pencil():
-    game, host_token = make_game(["Sarah", "Hugo"])
-    play(game, ("Sarah", "free", "ones", count(3)))
-    pencil_token = game.pass_pencil(host_token, "Léa")
-    return game, host_token, pencil_token
 
 
 def test_every_post_without_the_csrf_token_is_refused(strict, game_with_pencil):

@@ -16,10 +16,10 @@ import pytest
 from bands.models import Band
 from games.models import Game
 from games.names import clean_name
-from tests.factories import make_game
-from tests.pencil.helpers import HTMX, db_snapshot, host_url, pencil_url, text
+from tests.factories import make_game, play_turns
+from tests.helpers import HTMX, host_url, pencil_url, text
+from tests.pencil.helpers import db_snapshot
 from tests.security.test_names import HOSTILE_NAMES, KEPT
-from tests.share.helpers import play_turns
 
 pytestmark = pytest.mark.django_db
 

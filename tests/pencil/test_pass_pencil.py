@@ -1,24 +1,18 @@
 """Passer le crayon: the host hands scoring to another phone, one writer at a time,
 and takes it back."""
 
-import re
-
 import pytest
 
 from games.models import Entry, Game, PencilOut, PencilTakenBack
 from games.share import pencil_path
-from tests.factories import make_game, play
-from tests.games.scenarios import count
+from tests.factories import count, make_game, play
+from tests.helpers import HTMX, host_url, pencil_url, request_key, text
 from tests.pencil.helpers import (
-    HTMX,
     box_kwargs,
     db_snapshot,
     host_links,
-    host_url,
     pencil_links,
-    pencil_url,
     record_post,
-    text,
 )
 
 pytestmark = pytest.mark.django_db
@@ -117,7 +111,7 @@ def test_the_hosts_own_writes_are_refused_while_the_pencil_is_out(client):
     url_of = host_links(host_token)
     kwargs = box_kwargs(game, "Hugo", "ones")
     dialog = client.get(url_of("box", **kwargs)).content.decode()
-    key = re.search(r'name="request_key" value="([^"]+)"', dialog).group(1)
+    key = request_key(dialog)
     pass_pencil(client, host_token, "Léa")
     game.refresh_from_db()
     before = db_snapshot()

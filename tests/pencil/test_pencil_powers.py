@@ -7,17 +7,13 @@ import re
 import pytest
 
 from games.models import Entry
-from tests.factories import make_game, play
-from tests.games.scenarios import classic_moves, count
+from tests.factories import classic_moves, play
+from tests.helpers import HTMX, host_url, pencil_url, text
 from tests.pencil.helpers import (
-    HTMX,
     box_kwargs,
     db_snapshot,
-    host_url,
     pencil_links,
-    pencil_url,
     record_post,
-    text,
     token_routes,
 )
 
@@ -35,14 +31,6 @@ PENCIL_ROUTES = {
     "pencil_undo",
     "pencil_rename",
 }
-
-
-@pytest.fixture
-def game_with_pencil():
-    game, host_token = make_game(["Sarah", "Hugo"])
-    play(game, ("Sarah", "free", "ones", count(3)))
-    pencil_token = game.pass_pencil(host_token, "Léa")
-    return game, host_token, pencil_token
 
 
 def test_a_pencil_link_opens_exactly_the_scoring_urls():

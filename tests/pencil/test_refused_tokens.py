@@ -4,16 +4,9 @@ link, a pencil taken back, a random token, a malformed one."""
 import pytest
 from django.core.cache import cache
 
-from tests.factories import make_game, play
-from tests.games.scenarios import count
-from tests.pencil.helpers import (
-    HTMX,
-    bad_tokens,
-    db_snapshot,
-    fill,
-    text,
-    token_routes,
-)
+from tests.factories import count, make_game, play
+from tests.helpers import HTMX, text
+from tests.pencil.helpers import bad_tokens, db_snapshot, fill, token_routes
 
 pytestmark = pytest.mark.django_db
 

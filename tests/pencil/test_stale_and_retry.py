@@ -4,17 +4,9 @@
 import pytest
 
 from games.models import AlreadyUndone, Entry, StaleVersion
-from tests.factories import make_game, play
-from tests.games.scenarios import count
-from tests.pencil.helpers import (
-    HTMX,
-    box_kwargs,
-    db_snapshot,
-    host_links,
-    host_url,
-    request_key,
-    text,
-)
+from tests.factories import count, make_game, play
+from tests.helpers import HTMX, host_url, request_key, text
+from tests.pencil.helpers import box_kwargs, db_snapshot, host_links
 
 pytestmark = pytest.mark.django_db
 

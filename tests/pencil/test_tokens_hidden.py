@@ -11,7 +11,7 @@ from django.test import Client
 
 from games import tokens
 from games.models import Game
-from tests.pencil.helpers import HTMX, host_url, pencil_url, request_key
+from tests.helpers import HTMX, host_url, pencil_url, request_key
 from tests.security.test_tokens import every_stored_value
 
 pytestmark = pytest.mark.django_db

@@ -10,8 +10,7 @@ from django.utils import timezone
 
 from bands.models import Band, BandAlias, BandGame, BandScore
 from games.models import Game
-from tests.bands.helpers import finish, play_finished
-from tests.factories import make_game
+from tests.factories import finish, make_game, play_finished
 
 START = datetime.datetime(2026, 3, 1, 20, 30, tzinfo=datetime.UTC)
 SIX_MONTHS = datetime.timedelta(days=183)

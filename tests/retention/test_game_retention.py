@@ -66,7 +66,7 @@ def test_a_game_is_deleted_30_days_after_its_last_round(idle, kept):
         game.refresh_from_db()
         assert game.expires_at == last_round + datetime.timedelta(days=30)
         traveller.move_to(last_round + idle)
-        retention.purge_games()
+        retention.purge_expired(Game.objects)
     assert Game.objects.filter(pk=game.pk).exists() is kept
 
 
@@ -93,8 +93,8 @@ def test_a_purge_run_twice_deletes_nothing_the_second_time():
     for _ in range(3):
         make_game()
     Game.objects.update(last_activity_at=timezone.now() - datetime.timedelta(days=31))
-    assert retention.purge_games(batch_size=2) == 3
-    assert retention.purge_games(batch_size=2) == 0
+    assert retention.purge_expired(Game.objects, batch_size=2) == 3
+    assert retention.purge_expired(Game.objects, batch_size=2) == 0
     assert Game.objects.count() == 0
 
 
@@ -107,7 +107,7 @@ def test_the_purge_works_in_batches_and_logs_counts_only(caplog):
         tokens += [host_token, game.watch_token, game.band.token]
     Game.objects.update(last_activity_at=timezone.now() - datetime.timedelta(days=31))
     with caplog.at_level(logging.INFO, logger="games.retention"):
-        assert retention.purge_games(batch_size=2, pause=0) == 5
+        assert retention.purge_expired(Game.objects, batch_size=2, pause=0) == 5
     logged = "\n".join(r.getMessage() for r in caplog.records)
     assert "games.Game=5" in logged
     assert "games.Player=10" in logged
@@ -119,7 +119,7 @@ def test_the_purge_works_in_batches_and_logs_counts_only(caplog):
 @pytest.mark.django_db
 @pytest.mark.parametrize("touched_at_call", [2, 3], ids=["before the lock", "after it"])
 def test_a_game_touched_during_the_purge_survives_whole(touched_at_call):
-    """The expiry condition is re-checked by the lock and by every DELETE: a host
+    """The expiry condition is re-checked by the lock and by the delete: a host
     who scores between the moment the purge picks the game and the moment it
     deletes it keeps the whole game."""
     with time_machine.travel(START, tick=False) as traveller:
@@ -155,5 +155,5 @@ def test_old_links_answer_404_once_the_game_is_purged(client):
     ]
     assert all(client.get(url).status_code == 200 for url in urls)
     Game.objects.update(last_activity_at=timezone.now() - datetime.timedelta(days=31))
-    retention.purge_games()
+    retention.purge_expired(Game.objects)
     assert [client.get(url).status_code for url in urls] == [404] * len(urls)

@@ -10,8 +10,7 @@ from django.utils import timezone
 
 from games import retention, tokens
 from games.models import Entry, Game, Player
-from tests.bands.helpers import moves_to_finish
-from tests.factories import make_game
+from tests.factories import make_game, moves_to_finish
 
 EXPIRED = 5000
 
@@ -60,7 +59,7 @@ def test_a_host_keeps_scoring_while_5000_expired_games_are_purged(caplog):
 
     def purge():
         try:
-            outcome["deleted"] = retention.purge_games(batch_size=200)
+            outcome["deleted"] = retention.purge_expired(Game.objects, batch_size=200)
         except Exception as exc:  # noqa: BLE001 - reported by the main thread
             outcome["error"] = exc
         finally:

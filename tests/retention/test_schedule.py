@@ -21,8 +21,7 @@ from django_q.worker import worker
 from bands.models import Band
 from games.models import Game
 from scorekeeper.schedules import SCHEDULES
-from tests.bands.helpers import play_finished
-from tests.factories import make_game
+from tests.factories import make_game, play_finished
 
 
 def run_cluster_once(broker):

@@ -3,6 +3,7 @@
 import pytest
 
 from games.rules import PRESETS, RuleError, build_variant
+from tests.factories import HUGO, SARAH
 
 CLASSIC = PRESETS["classic"]
 
@@ -23,36 +24,8 @@ SARAH_HUGO_POINTS = {
     "chance": (20, 23),
 }
 # The same sheets as the host entered them.
-SARAH_ENTRIES = {
-    "ones": {"kind": "count", "value": 3},
-    "twos": {"kind": "count", "value": 3},
-    "threes": {"kind": "count", "value": 3},
-    "fours": {"kind": "count", "value": 3},
-    "fives": {"kind": "count", "value": 3},
-    "sixes": {"kind": "count", "value": 3},
-    "three_kind": {"kind": "face", "value": 5},
-    "four_kind": {"kind": "face", "value": 3},
-    "full_house": {"kind": "made"},
-    "small_straight": {"kind": "made"},
-    "large_straight": {"kind": "cross"},
-    "yams": {"kind": "made"},
-    "chance": {"kind": "total", "value": 20},
-}
-HUGO_ENTRIES = {
-    "ones": {"kind": "count", "value": 2},
-    "twos": {"kind": "count", "value": 2},
-    "threes": {"kind": "count", "value": 4},
-    "fours": {"kind": "count", "value": 4},
-    "fives": {"kind": "count", "value": 2},
-    "sixes": {"kind": "count", "value": 3},
-    "three_kind": {"kind": "face", "value": 6},
-    "four_kind": {"kind": "face", "value": 5},
-    "full_house": {"kind": "made"},
-    "small_straight": {"kind": "made"},
-    "large_straight": {"kind": "made"},
-    "yams": {"kind": "cross"},
-    "chance": {"kind": "total", "value": 23},
-}
+SARAH_ENTRIES = dict(SARAH)
+HUGO_ENTRIES = dict(HUGO)
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,8 @@ from urllib.parse import urlencode
 from django.test import Client
 
 from tests.factories import make_game
-from tests.games.helpers import dialog, request_key, write_url
+from tests.games.helpers import dialog, write_url
+from tests.helpers import request_key
 
 
 def typed_points_game():

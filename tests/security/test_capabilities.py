@@ -7,6 +7,7 @@ import pytest
 
 from games import tokens
 from tests.factories import make_game
+from tests.helpers import HTMX
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.security.urls")]
 
@@ -188,17 +189,15 @@ def test_refused_htmx_requests_ask_for_a_full_reload(client, settings, game_and_
     # htmx swaps nothing on an error: without HX-Refresh a tap would do nothing.
     game, host_token, pencil_token = game_and_tokens
     game.take_back_pencil()
-    htmx = {"HTTP_HX_REQUEST": "true"}
-    assert client.get(f"/c/{pencil_token}/probe/", **htmx)["HX-Refresh"] == "true"
-    assert client.get(f"/h/{unknown_token()}/probe/", **htmx)["HX-Refresh"] == "true"
+    assert client.get(f"/c/{pencil_token}/probe/", **HTMX)["HX-Refresh"] == "true"
+    assert client.get(f"/h/{unknown_token()}/probe/", **HTMX)["HX-Refresh"] == "true"
     settings.CAPABILITY_MISS_LIMIT = 0
-    refused = client.get(f"/h/{unknown_token()}/probe/", **htmx)
+    refused = client.get(f"/h/{unknown_token()}/probe/", **HTMX)
     assert refused.status_code == 429
     assert refused["HX-Refresh"] == "true"
 
 
 def test_good_and_plain_requests_get_no_reload_header(client, game_and_tokens):
     game, host_token, pencil_token = game_and_tokens
-    htmx = {"HTTP_HX_REQUEST": "true"}
-    assert "HX-Refresh" not in client.get(f"/h/{host_token}/probe/", **htmx)
+    assert "HX-Refresh" not in client.get(f"/h/{host_token}/probe/", **HTMX)
     assert "HX-Refresh" not in client.get(f"/h/{unknown_token()}/probe/")

@@ -15,25 +15,10 @@ from django.db import connection
 from bands.models import Band
 from games import rules
 from games.models import Entry, Game, ScoreRefused, StaleVersion
-from tests.factories import make_game
+from tests.factories import FULL_SHEET, make_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-SHEET = [
-    ("ones", {"kind": "count", "value": 3}),
-    ("twos", {"kind": "count", "value": 2}),
-    ("threes", {"kind": "count", "value": 3}),
-    ("fours", {"kind": "count", "value": 4}),
-    ("fives", {"kind": "count", "value": 2}),
-    ("sixes", {"kind": "count", "value": 4}),
-    ("three_kind", {"kind": "face", "value": 5}),
-    ("four_kind", {"kind": "face", "value": 2}),
-    ("full_house", {"kind": "made"}),
-    ("small_straight", {"kind": "made"}),
-    ("large_straight", {"kind": "cross"}),
-    ("yams", {"kind": "made"}),
-    ("chance", {"kind": "total", "value": 23}),
-]
 WORKERS = 16
 
 
@@ -116,7 +101,7 @@ def test_two_hundred_writes_with_duplicates_record_each_entry_once(results_recor
     game, _ = make_game(["Solo"])
     player = game.players.get()
     calls = []
-    for box, entry in SHEET:
+    for box, entry in FULL_SHEET:
         key = f"tap-{box}"
         # A double tap and retries after a dropped connection: the same key.
         calls += [record_call(game.pk, player.pk, box, entry, key) for _ in range(13)]
@@ -142,7 +127,7 @@ def test_two_hundred_writes_with_duplicates_record_each_entry_once(results_recor
     assert len(outcomes) == 200
     assert_only_refusals(outcomes)
     entries = list(Entry.objects.filter(game=game).order_by("seq"))
-    assert sorted(e.box for e in entries) == sorted(box for box, _ in SHEET)
+    assert sorted(e.box for e in entries) == sorted(box for box, _ in FULL_SHEET)
     assert [e.seq for e in entries] == list(range(1, 14))
     # Every call with the winning key got the one entry it made (a retry never
     # sees an error); the other phone was told the box is taken.
@@ -159,10 +144,10 @@ def test_two_hundred_writes_with_duplicates_record_each_entry_once(results_recor
     stale = [r for c, r in outcomes if c["key"].startswith("stale-")]
     assert all(isinstance(r, StaleVersion) for r in stale)
     game.refresh_from_db()
-    assert game.version == 1 + len(SHEET)
+    assert game.version == 1 + len(FULL_SHEET)
     state = game.state()
     assert state.finished and game.finished_at is not None
-    assert state.sheets[0].total == expected_total(game.variant, SHEET)
+    assert state.sheets[0].total == expected_total(game.variant, FULL_SHEET)
     assert results_recorded == [game.pk]
 
 
@@ -171,7 +156,7 @@ def test_turns_taken_in_order_survive_double_taps_and_two_phones(results_recorde
     players = list(game.players.order_by("seat"))
     moves = [
         (player, box, entry, f"{player.name}-{box}")
-        for box, entry in SHEET
+        for box, entry in FULL_SHEET
         for player in players
     ]
     for index, (player, box, entry, key) in enumerate(moves):
@@ -191,8 +176,8 @@ def test_turns_taken_in_order_survive_double_taps_and_two_phones(results_recorde
     state = game.state()
     assert state.finished
     for sheet in state.sheets:
-        assert sheet.total == expected_total(game.variant, SHEET)
-        assert sorted(e.box for e in sheet.entries) == sorted(b for b, _ in SHEET)
+        assert sheet.total == expected_total(game.variant, FULL_SHEET)
+        assert sorted(e.box for e in sheet.entries) == sorted(b for b, _ in FULL_SHEET)
     assert results_recorded == [game.pk]
 
 
@@ -202,20 +187,20 @@ def test_forms_seen_at_the_same_version_let_exactly_one_write_through():
     version = game.version
     calls = [
         record_call(game.pk, player.pk, box, entry, uuid.uuid4().hex, version)
-        for box, entry in SHEET
+        for box, entry in FULL_SHEET
     ]
     outcomes = run_in_threads(calls, workers=len(calls))
     assert_only_refusals(outcomes)
     written = [r for _, r in outcomes if isinstance(r, Entry)]
     assert len(written) == 1
-    assert sum(isinstance(r, StaleVersion) for _, r in outcomes) == len(SHEET) - 1
+    assert sum(isinstance(r, StaleVersion) for _, r in outcomes) == len(FULL_SHEET) - 1
     assert Entry.objects.filter(game=game).count() == 1
 
 
 def test_concurrent_undos_each_take_back_one_entry_or_are_stale():
     game, _ = make_game(["Solo"])
     player = game.players.get()
-    for box, entry in SHEET[:8]:
+    for box, entry in FULL_SHEET[:8]:
         game.record(player.pk, "free", box, entry, request_key=f"k-{box}")
     game.refresh_from_db()
     version = game.version

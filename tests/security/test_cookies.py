@@ -3,7 +3,7 @@
 import pytest
 
 from tests.factories import make_game
-from tests.games.helpers import host_url
+from tests.helpers import host_url
 
 
 def set_language(client, code):

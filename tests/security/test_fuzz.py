@@ -23,6 +23,7 @@ from bands.models import Band, BandAlias, BandGame, BandScore
 from games.models import Entry, Game, Player
 from tests.factories import make_game, play
 from tests.foundation.test_urls import all_patterns, sample_kwargs
+from tests.helpers import HTMX
 from tests.security.helpers import connection_kept
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "300"))
@@ -129,7 +130,7 @@ def snapshot():
 
 def send(client, path, method, query, form, raw, content_type, htmx):
     url = f"{path}?{urlencode(query)}" if query else path
-    extra = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    extra = dict(HTMX) if htmx else {}
     if method in ("GET", "HEAD", "OPTIONS") or (raw is None and not form):
         return client.generic(method, url, **extra)
     if raw is None:

@@ -10,6 +10,7 @@ from scorekeeper.views import CAPABILITY_PREFIXES
 from tests.asgi_server import AsgiClient
 from tests.factories import make_game, play
 from tests.foundation.test_urls import all_patterns, fill, sample_kwargs
+from tests.helpers import HTMX
 
 CSP_MUSTS = [
     "default-src 'self'",
@@ -229,7 +230,7 @@ def test_every_write_answer_sends_the_headers_too(client, settings):
             continue
         for values in (kwargs, revoked, wrong):
             url = fill(route, values)
-            for headers in ({}, {"HTTP_HX_REQUEST": "true"}):
+            for headers in ({}, HTMX):
                 response = client.post(url, data, **headers)
                 statuses.add(response.status_code)
                 assert_site_headers(response, url)

@@ -4,7 +4,8 @@ import pytest
 
 from games.models import Entry
 from tests.factories import make_game, play
-from tests.games.helpers import enter, host_url
+from tests.games.helpers import enter
+from tests.helpers import host_url
 
 NOT_NUMBERS = ["²", "٣", "３", "1" * 5000, "-1", "1e3", " 1"]
 

@@ -8,6 +8,7 @@ from django.http import HttpResponse
 from django.urls import include, path
 from django.views.decorators.http import require_GET
 
+from bands.models import Band
 from games.capabilities import get_band_or_404, get_game_or_404
 
 
@@ -22,7 +23,7 @@ def probe_game(kind):
 
 @require_GET
 def probe_band(request, band_token):
-    band = get_band_or_404(request, band_token)
+    band = get_band_or_404(request, band_token, Band.objects)
     return HttpResponse(f"band {band.pk}")
 
 

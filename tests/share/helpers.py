@@ -1,35 +1,10 @@
-"""Games of known result for the share tests, played through the model's verbs."""
+"""Reading the share pages and their QR codes and images."""
 
 import io
 import re
 from html.parser import HTMLParser
 
 from PIL import Image, ImageDraw
-
-
-def play_turns(game, chance, turns=None):
-    """Plays turn after turn: the chance box first (worth `chance[name]`, 5 to 30),
-    every other box crossed out; stops after `turns` turns or at the end."""
-    played = 0
-    while turns is None or played < turns:
-        state = game.state()
-        if state.finished:
-            break
-        current = state.current
-        free = list(current.sheet.free_boxes("free"))
-        name = current.player.name
-        if "chance" in free:
-            box, entry = "chance", {"kind": "total", "value": chance[name]}
-        else:
-            box, entry = free[0], {"kind": "cross"}
-        game.record(current.player.pk, "free", box, entry)
-        played += 1
-    game.refresh_from_db()
-    return game.state()
-
-
-def finish(game, chance):
-    return play_turns(game, chance)
 
 
 class Page(HTMLParser):

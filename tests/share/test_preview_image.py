@@ -7,8 +7,7 @@ from django.urls import reverse
 from PIL import Image
 
 from games import share
-from tests.factories import make_game
-from tests.share.helpers import finish, play_turns
+from tests.factories import make_game, play_turns
 
 
 def image_url(game):
@@ -39,7 +38,7 @@ def test_preview_is_a_valid_png_of_the_size_message_apps_expect(client, players)
     game, _host_token = make_game(
         names, preset="six_dice" if players <= 6 else "classic"
     )
-    finish(game, {name: 6 + n for n, name in enumerate(names)})
+    play_turns(game, {name: 6 + n for n, name in enumerate(names)})
     response = client.get(image_url(game))
     assert response.status_code == 200
     assert response["Content-Type"] == "image/png"
@@ -102,7 +101,7 @@ def test_preview_falls_back_to_the_fonts_shipped_with_the_app(monkeypatch):
 @pytest.mark.django_db
 def test_preview_is_drawn_even_without_any_font_file(monkeypatch, tmp_path):
     game, _host_token = make_game(["Sarah", "Hugo"])
-    finish(game, {"Sarah": 30, "Hugo": 21})
+    play_turns(game, {"Sarah": 30, "Hugo": 21})
     monkeypatch.setattr(share, "FONT_DIRS", [tmp_path])
     share._font.cache_clear()
     try:

@@ -4,8 +4,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.factories import make_game
-from tests.share.helpers import Page, finish, play_turns
+from tests.factories import make_game, play_turns
+from tests.share.helpers import Page
 
 
 def result_url(game):
@@ -15,7 +15,7 @@ def result_url(game):
 @pytest.mark.django_db
 def test_result_page_shows_the_winner_the_ranking_the_date_and_the_variant(client):
     game, _host_token = make_game(["Sarah", "Hugo", "Léa"])
-    finish(game, {"Sarah": 28, "Hugo": 19, "Léa": 23})
+    play_turns(game, {"Sarah": 28, "Hugo": 19, "Léa": 23})
     page = Page(client.get(result_url(game)).content.decode())
     text = page.visible_text
     assert "Sarah gagne !" in text
@@ -31,7 +31,7 @@ def test_result_page_shows_the_winner_the_ranking_the_date_and_the_variant(clien
 @pytest.mark.django_db
 def test_tied_players_share_a_rank_and_read_ex_aequo(client):
     game, _host_token = make_game(["Sarah", "Hugo", "Léa"])
-    finish(game, {"Sarah": 25, "Hugo": 25, "Léa": 12})
+    play_turns(game, {"Sarah": 25, "Hugo": 25, "Léa": 12})
     page = Page(client.get(result_url(game)).content.decode())
     text = page.visible_text
     assert "Sarah et Hugo, ex aequo !" in text
@@ -45,7 +45,7 @@ def test_tied_players_share_a_rank_and_read_ex_aequo(client):
 @pytest.mark.django_db
 def test_open_graph_tags_let_a_message_app_show_the_winner(client):
     game, _host_token = make_game(["Sarah", "Hugo"])
-    finish(game, {"Sarah": 30, "Hugo": 21})
+    play_turns(game, {"Sarah": 30, "Hugo": 21})
     page = Page(client.get(result_url(game)).content.decode())
     meta = page.meta
     assert meta["og:title"] == "Sarah gagne au Yams avec 30 points"
@@ -93,7 +93,7 @@ def test_a_game_not_started_has_a_result_page_too(client):
 @pytest.mark.django_db
 def test_a_solo_game_has_no_winner_to_beat(client):
     game, _host_token = make_game(["Sarah"])
-    finish(game, {"Sarah": 17})
+    play_turns(game, {"Sarah": 17})
     page = Page(client.get(result_url(game)).content.decode())
     assert "Bravo Sarah !" in page.visible_text
     assert page.meta["og:title"] == "Sarah termine sa partie de Yams avec 17 points"
@@ -106,7 +106,7 @@ def test_result_page_has_no_write_form_and_no_other_token(client):
     play_turns(game, {"Sarah": 12, "Hugo": 22}, turns=3)
     for stage in ("playing", "finished"):
         if stage == "finished":
-            finish(game, {"Sarah": 12, "Hugo": 22})
+            play_turns(game, {"Sarah": 12, "Hugo": 22})
         html = client.get(result_url(game)).content.decode()
         page = Page(html)
         # The only form of the page is the footer's language switch.
@@ -119,7 +119,7 @@ def test_result_page_has_no_write_form_and_no_other_token(client):
 @pytest.mark.django_db
 def test_result_page_shares_its_own_address(client):
     game, _host_token = make_game(["Sarah", "Hugo"])
-    finish(game, {"Sarah": 30, "Hugo": 21})
+    play_turns(game, {"Sarah": 30, "Hugo": 21})
     page = Page(client.get(result_url(game)).content.decode())
     assert "Partager le résultat" in page.visible_text
     url = f"http://testserver/r/{game.watch_token}/"
@@ -142,7 +142,7 @@ def test_unknown_game_has_no_result_page(client):
 @pytest.mark.django_db
 def test_names_are_escaped(client):
     game, _host_token = make_game(["<b>Zoé</b>", "Hugo"])
-    finish(game, {"<b>Zoé</b>": 30, "Hugo": 21})
+    play_turns(game, {"<b>Zoé</b>": 30, "Hugo": 21})
     html = client.get(result_url(game)).content.decode()
     assert "<b>Zoé</b>" not in html
     assert "&lt;b&gt;Zoé&lt;/b&gt;" in html

@@ -11,8 +11,7 @@ from axe_playwright_python.sync_playwright import Axe
 from PIL import Image
 
 from tests.axe import AXE_OPTIONS
-from tests.factories import make_game
-from tests.share.helpers import finish
+from tests.factories import make_game, play_turns
 
 SHOTS = Path("/tmp/shots")
 
@@ -71,7 +70,7 @@ def test_share_page_is_accessible_on_a_phone(live_server, phone, scheme):
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_result_page_is_accessible_on_a_phone(live_server, phone, scheme):
     game, _host_token = make_game(["Sarah", "Hugo", "Léa", "Zoé"])
-    finish(game, {"Sarah": 25, "Hugo": 25, "Léa": 30, "Zoé": 12})
+    play_turns(game, {"Sarah": 25, "Hugo": 25, "Léa": 30, "Zoé": 12})
     phone.emulate_media(color_scheme=scheme)
     errors = watch_console(phone)
     phone.goto(f"{live_server.url}/r/{game.watch_token}/")

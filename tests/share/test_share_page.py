@@ -5,8 +5,8 @@ from urllib.parse import quote
 import pytest
 from django.urls import reverse
 
-from tests.factories import make_game
-from tests.share.helpers import Page, finish
+from tests.factories import make_game, play_turns
+from tests.share.helpers import Page
 
 
 def share_url(host_token):
@@ -108,7 +108,7 @@ def test_once_the_game_is_over_the_share_page_leads_to_the_result(client):
     game, host_token = make_game(["Sarah", "Hugo"])
     result = reverse("games:result", kwargs={"watch_token": game.watch_token})
     assert result not in Page(client.get(share_url(host_token)).content.decode()).links
-    finish(game, {"Sarah": 20, "Hugo": 10})
+    play_turns(game, {"Sarah": 20, "Hugo": 10})
     page = Page(client.get(share_url(host_token)).content.decode())
     assert result in page.links
     assert "Voir et partager le résultat" in page.visible_text
