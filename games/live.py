@@ -25,6 +25,7 @@ import logging
 import random
 
 from asgiref.sync import sync_to_async
+from django.apps import apps
 from django.conf import settings
 from django.db import close_old_connections, connection, connections, transaction
 
@@ -280,8 +281,8 @@ def database_turn():
 
 def _versions(game_ids):
     """{game id: version} of those still in the database."""
-    from games.models import Game
-
+    # From the app registry: the models import this module (their writes announce).
+    Game = apps.get_model("games", "Game")
     found = {}
     with database_turn():
         for start in range(0, len(game_ids), 500):

@@ -8,7 +8,7 @@ from asgiref.sync import SyncToAsync
 
 from tests.asgi_server import AsgiClient
 from tests.factories import make_game
-from tests.games.helpers import host_url, watch_url
+from tests.helpers import host_url, watch_url
 
 # The request_started signal, the chain, CSRF's process_view (Django always
 # adapts view middleware to the handler's mode), the view, the response's close.
