@@ -53,8 +53,7 @@ def test_database_url_switches_the_engine():
         "5432",
     ], pg.stderr
     default = run_python(code)
-    # Django's SQLite backend, with writers queued (scorekeeper/sqlite_backend).
-    assert default.stdout.startswith("scorekeeper.sqlite_backend "), default.stderr
+    assert default.stdout.startswith("django.db.backends.sqlite3 "), default.stderr
 
 
 def test_sqlite_is_tuned_for_a_web_app():

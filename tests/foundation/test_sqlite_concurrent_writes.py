@@ -1,0 +1,126 @@
+"""SQLite with many writers at once, as settings.py sets it up: every score entry
+lands, a writer that finds the database busy waits for its turn instead of failing
+with "database is locked", and a writer that never finishes does not hang the
+others past the busy timeout."""
+
+import threading
+
+import pytest
+from django.db import connection, connections, transaction
+
+from games.models import Entry, Game
+from tests.factories import CLASSIC_BOXES, make_game
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        connection.vendor != "sqlite", reason="SQLite's single write lock"
+    ),
+]
+
+HOSTS = 24
+
+
+def in_thread(target):
+    """Runs `target` on its own connection; returns (thread, errors it raised)."""
+    errors = []
+
+    def run():
+        try:
+            target()
+        except Exception as exc:  # noqa: BLE001 - reported to the test
+            errors.append(exc)
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    return thread, errors
+
+
+def test_hosts_entering_scores_at_once_lose_none():
+    games = [make_game([f"Hôte {n}"])[0] for n in range(HOSTS)]
+    versions_before = [game.version for game in games]
+    start = threading.Barrier(HOSTS)
+
+    def host(game_pk):
+        def fill_the_sheet():
+            start.wait(10)
+            game = Game.objects.get(pk=game_pk)
+            player = game.players.get()
+            for box in CLASSIC_BOXES:
+                game.record(player.pk, "free", box, {"kind": "cross"})
+
+        return fill_the_sheet
+
+    runs = [in_thread(host(game.pk)) for game in games]
+    for thread, _errors in runs:
+        thread.join(60)
+
+    assert not any(thread.is_alive() for thread, _ in runs), "a writer is stuck"
+    assert [error for _, errors in runs for error in errors] == []
+    for game, version_before in zip(games, versions_before, strict=True):
+        entries = Entry.objects.filter(game=game).order_by("seq")
+        assert [e.box for e in entries] == CLASSIC_BOXES
+        game.refresh_from_db()
+        assert game.version == version_before + len(CLASSIC_BOXES)
+
+
+def test_a_second_writer_waits_for_the_first_then_lands():
+    game, _token = make_game(["Sarah", "Hugo"])
+    started, landed = threading.Event(), threading.Event()
+
+    def second_writer():
+        started.set()
+        with transaction.atomic():
+            Game.objects.filter(pk=game.pk).update(version=100)
+        landed.set()
+
+    with transaction.atomic():
+        Game.objects.filter(pk=game.pk).update(version=50)
+        thread, errors = in_thread(second_writer)
+        started.wait(5)
+        assert not landed.wait(0.3)  # it waits, it does not fail
+    thread.join(10)
+    assert errors == []
+    game.refresh_from_db()
+    assert game.version == 100
+
+
+def test_a_rolled_back_write_leaves_the_database_to_the_next_writer():
+    game, _token = make_game(["Sarah"])
+    with pytest.raises(RuntimeError), transaction.atomic():
+        Game.objects.filter(pk=game.pk).update(version=7)
+        raise RuntimeError("refused")
+    done = []
+    thread, errors = in_thread(
+        lambda: done.append(Game.objects.filter(pk=game.pk).update(version=8))
+    )
+    thread.join(5)
+    assert not thread.is_alive() and errors == [] and done == [1]
+    game.refresh_from_db()
+    assert game.version == 8
+
+
+def test_a_writer_that_never_finishes_does_not_hang_the_others():
+    game, _token = make_game(["Sarah"])
+    options = connections["default"].settings_dict["OPTIONS"]
+    old = options["timeout"]
+    options["timeout"] = 0.5  # read by the next connection opened
+    try:
+        with transaction.atomic():
+            Game.objects.filter(pk=game.pk).update(version=9)
+
+            def impatient():
+                with transaction.atomic():
+                    Game.objects.filter(pk=game.pk).update(version=10)
+
+            thread, errors = in_thread(impatient)
+            thread.join(10)
+            # Refused after its busy timeout: an error to show, not a hang.
+            assert not thread.is_alive()
+            assert len(errors) == 1 and "locked" in str(errors[0])
+    finally:
+        options["timeout"] = old
+    game.refresh_from_db()
+    assert game.version == 9
