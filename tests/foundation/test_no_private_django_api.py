@@ -37,7 +37,6 @@ STATE_READS = {"adding", "db"}
 # Current uses, removed by the write-path/retention rewrites: (file, name).
 PENDING = {
     ("games/models.py", "_state"),
-    ("games/retention.py", "_raw_delete"),
 }
 
 ACCESSORS = {"getattr", "setattr", "hasattr", "delattr"}
