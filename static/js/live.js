@@ -119,7 +119,13 @@
   // A connect that ended before the stream said hello. `restart`: close it and try
   // again ourselves (EventSource would keep waiting on a silent stream).
   function failed(restart) {
-    if (!heard) { failures += 1; }
+    if (!heard) {
+      failures += 1;
+      // One plain fetch tells at once what a refused stream cannot (EventSource
+      // hides the status): a link that no longer opens the game reloads the page
+      // (HX-Refresh), and a page that fell behind catches up.
+      if (!busy && !polling && window.htmx && !dialogOpen()) { fetchSheet(); }
+    }
     heard = false;
     setStatus(true);
     if (failures >= MAX_FAILURES) {

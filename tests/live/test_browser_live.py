@@ -307,10 +307,28 @@ def test_a_pencil_taken_back_reloads_its_page_on_the_pencil_gone_page(
     holder.goto(live_server.url + pencil_url(pencil))
     expect(holder.locator("#sheet")).to_be_visible()
     game.take_back_pencil()
-    expect(holder.get_by_role("heading", name="Le crayon a été repris")).to_be_visible(
-        timeout=2000
-    )
+    expect(holder.get_by_role("heading", name="Le crayon a été repris")).to_be_visible()
     expect(holder.locator("#sheet")).to_have_count(0)
+
+
+def test_a_pencil_taken_back_before_its_stream_opened_reloads_its_page_too(
+    live_server, new_phone
+):
+    game, token = make_game(["Sarah", "Hugo"])
+    pencil = game.pass_pencil(token, "Léa")
+    holder = new_phone()
+    held = []
+    holder.route("**/events/**", lambda route: held.append(route))
+    holder.goto(live_server.url + pencil_url(pencil))
+    expect(holder.locator("#sheet")).to_be_visible()
+    while not held:
+        holder.wait_for_timeout(50)
+    # Taken back while the page's stream is on its way: the stream is refused.
+    game.take_back_pencil()
+    held[0].continue_()
+    expect(holder.get_by_role("heading", name="Le crayon a été repris")).to_be_visible(
+        timeout=3000
+    )
 
 
 @pytest.mark.parametrize("role", ["host", "watch", "pencil"])
