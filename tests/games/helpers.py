@@ -1,6 +1,7 @@
 """Small helpers for the game tests: URLs and posting what the dialog posts."""
 
 import html as htmllib
+import json
 import re
 
 from django.urls import reverse
@@ -53,3 +54,12 @@ def text(response):
 
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def triggered(response):
+    """The client events an htmx response triggers (HX-Trigger, as JSON or names)."""
+    header = response.get("HX-Trigger", "")
+    try:
+        return set(json.loads(header))
+    except ValueError:
+        return {name.strip() for name in header.split(",") if name.strip()}
