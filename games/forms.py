@@ -39,11 +39,13 @@ class NumberField(forms.IntegerField):
 
 
 class OpenChoiceField(forms.ChoiceField):
-    """Radio buttons for the usual values that also let any other number through,
-    so that the rules engine, not the form, says why it is impossible."""
+    """Radio buttons for the usual values that also let any other number, "made"
+    and "Barrer" through, so that the rules engine, not the form, says why it is
+    impossible: what the form accepts never depends on the sheet, so a retried
+    request gets its first answer even once its box is filled."""
 
     def valid_value(self, value):
-        if super().valid_value(value) or value == MADE:
+        if super().valid_value(value) or value in (MADE, CROSS):
             return True
         return numbers.is_number(value, signed=True)
 
