@@ -11,7 +11,11 @@ from dataclasses import dataclass
 from django.urls import reverse
 
 from games.capabilities import get_game_or_404
+from games.forms import new_request_key
 from games.models import Game
+
+# The game page: every view of a game renders it whole or one of its partials.
+TEMPLATE = "games/game.html"
 
 
 @dataclass
@@ -21,6 +25,17 @@ class Access:
     role: str  # host, pencil or watch
     game: Game
     token: str = ""
+
+    def context(self, **extra):
+        """What every rendering of the game page (whole or partial) needs."""
+        context = {"access": self, "role": self.role, "game": self.game}
+        if self.is_host:
+            # The end screen links to the host's own pages (next game of the band).
+            context["host_token"] = self.token
+        if self.can_write:
+            # The idempotency key of the undo forms: a retried undo takes back one.
+            context["undo_key"] = new_request_key()
+        return {**context, **extra}
 
     @property
     def can_write(self):

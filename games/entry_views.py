@@ -9,7 +9,7 @@ redirects with a flash message; an htmx request gets the fragment it swaps.
 from django.contrib import messages
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.http import Http404, HttpResponseForbidden
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import (
     require_http_methods,
@@ -18,13 +18,13 @@ from django.views.decorators.http import (
 )
 from django_htmx.http import reswap, retarget, trigger_client_event
 
-from games.access import writer_view
+from games.access import TEMPLATE, writer_view
 from games.capabilities import PencilGone
 from games.errors import PencilOut, ScoreRefused
 from games.forms import ConfirmForm, EntryForm, RenameForm
 from games.messages import tr
 from games.state import Preview
-from games.views import entry_summary, render_fragment, render_page
+from games.views import render_page
 
 CLOSE_DIALOG = "sk-close-dialog"
 
@@ -41,7 +41,7 @@ def refused(request, access, refusal, state=None):
     if request.htmx:
         state = state or access.game.state()
         context = {"state": state, "notice": refusal.message}
-        response = render_fragment(request, access, "refresh", context)
+        response = render(request, f"{TEMPLATE}#refresh", access.context(**context))
         retarget(response, "#sheet")
         reswap(response, "outerHTML")
         return trigger_client_event(response, CLOSE_DIALOG)
@@ -51,15 +51,15 @@ def refused(request, access, refusal, state=None):
 
 def refreshed(request, access, notice=None, done=None):
     """The answer to a write done: the fresh sheet, with what happened."""
-    context = {"state": access.game.state(), "notice": notice, "done": done}
-    response = render_fragment(request, access, "refresh", context)
+    context = access.context(state=access.game.state(), notice=notice, done=done)
+    response = render(request, f"{TEMPLATE}#refresh", context)
     return trigger_client_event(response, CLOSE_DIALOG)
 
 
 def show_dialog(request, access, state, dialog, status=200):
     if request.htmx:
-        context = {"state": state, "dialog": dialog}
-        response = render_fragment(request, access, "dialog", context)
+        context = access.context(state=state, dialog=dialog)
+        response = render(request, f"{TEMPLATE}#dialog", context)
         retarget(response, "#dialog-body")
         return reswap(response, "outerHTML")
     return render_page(request, access, state=state, dialog=dialog, status=status)
@@ -151,7 +151,7 @@ def preview(request, access, player_id, column, box):
     show_errors = not (request.htmx and form.has_error(NON_FIELD_ERRORS, "missing"))
     dialog = entry_dialog(access, sheet, form, result, show_errors)
     if request.htmx:
-        return render_fragment(request, access, "preview", {"dialog": dialog})
+        return render(request, f"{TEMPLATE}#preview", access.context(dialog=dialog))
     return render_page(request, access, state=state, dialog=dialog)
 
 
@@ -192,7 +192,7 @@ def record(request, access, player_id, column, box):
         dialog = entry_dialog(access, sheet, form)
         return show_dialog(request, access, state, dialog, status=422)
     if request.htmx:
-        return refreshed(request, access, done=entry_summary(game.state(), entry))
+        return refreshed(request, access, done=game.state().summary(entry))
     return redirect(f"{access.page_url}?done={entry.seq}")
 
 
@@ -209,7 +209,7 @@ def undo(request, access):
         if last is None:
             return refused(request, access, ScoreRefused(_("Rien à annuler.")), state)
         form = ConfirmForm(initial={"seen_version": game.version})
-        dialog = {"kind": "undo", "form": form, **entry_summary(state, last)}
+        dialog = {"kind": "undo", "form": form, **state.summary(last)}
         return show_dialog(request, access, state, dialog)
     form = ConfirmForm(request.POST)
     form.is_valid()  # Its fields never refuse: a garbled version is stale.
@@ -224,7 +224,7 @@ def undo(request, access):
     if undone is None:
         notice = _("Rien à annuler.")
     else:
-        summary = entry_summary(game.state(), undone)
+        summary = game.state().summary(undone)
         notice = _("Annulé : %(name)s, %(box)s (%(points)s).") % {
             "name": summary["player"].name,
             "box": tr(summary["box"].label),

@@ -17,7 +17,6 @@ database: what runs under it makes every other game's writer wait), and the
 answer of this one shows the sheets it made without reading them back.
 """
 
-import contextlib
 import copy
 
 from django.core.exceptions import ValidationError
@@ -36,14 +35,6 @@ from games.errors import (
 )
 from games.names import clean_name, name_key
 from games.state import STATES
-
-
-def is_stale(seen_version, version):
-    """Whether a form that saw `seen_version` is out of date. Compared as text: a
-    garbled value (never a number the server wrote) is simply stale, not an error."""
-    if seen_version is None:
-        return False
-    return str(seen_version).strip() != str(version)
 
 
 class GameWrites:
@@ -69,17 +60,16 @@ class GameWrites:
         form was shown at (None: not checked).
         """
         with transaction.atomic():
-            locked, state, done = self._lock("request_key", request_key)
+            state, done = self._lock_and_check(
+                "request_key", request_key, by, seen_version
+            )
             if done is not None:
                 if done.undone:
                     raise AlreadyUndone()
-                self._follow(locked, state)
                 return done
-            with self._refusing(locked, state):
-                self._check(locked, by, seen_version)
-                made, after = self.next_entry(
-                    state, player_id, column, box, entry, request_key
-                )
+            made, after = self.next_entry(
+                state, player_id, column, box, entry, request_key
+            )
             now = made.created_at = timezone.now()
             try:
                 # The unique (game, seq) and one-entry-per-box constraints catch
@@ -89,7 +79,7 @@ class GameWrites:
             except IntegrityError as exc:
                 raise StaleVersion() from exc
             finished = {"finished_at": now} if after.finished else {}
-            self._bump(locked, after, now, **finished)
+            self._bump(after, now, **finished)
             if after.finished:
                 self.band.record_result(self, after)
         return made
@@ -121,24 +111,21 @@ class GameWrites:
         instead of undoing one more.
         """
         with transaction.atomic():
-            locked, state, done = self._lock("undo_key", request_key)
-            if done is not None:
-                self._follow(locked, state)
-                return done
-            with self._refusing(locked, state):
-                self._check(locked, by, seen_version)
+            state, done = self._lock_and_check(
+                "undo_key", request_key, by, seen_version
+            )
             last = state.last_entry()
-            if last is None:
-                self._follow(locked, state)
-                return None
+            if done is not None or last is None:
+                return done
             now = timezone.now()
             self.entries.filter(pk=last.pk, undone_at__isnull=True).update(
                 undone_at=now, undo_key=request_key
             )
-            self._bump(locked, state.without(last), now, finished_at=None)
-            if locked.finished_at is not None:
+            was_finished = self.finished_at is not None
+            self._bump(state.without(last), now, finished_at=None)
+            if was_finished:
                 self.band.forget_result(self)
-        # A copy: `last` belongs to sheets kept for the version before.
+        # A copy: `last` belongs to the sheets kept for the version before.
         undone = copy.copy(last)
         undone.undone_at, undone.undo_key = now, request_key
         return undone
@@ -151,7 +138,7 @@ class GameWrites:
             _("Deux joueurs s'appellent « %(name)s ».") % {"name": name}
         )
         with transaction.atomic():
-            locked = self._locked()
+            self._lock()
             players = {p.pk: p for p in self.players.all()}
             player = players.pop(int(player_id), None)
             if player is None:
@@ -165,8 +152,8 @@ class GameWrites:
                     self.players.filter(pk=player.pk).update(name=name)
             except IntegrityError as exc:  # the database's own case rules
                 raise taken from exc
-            self._bump(locked, None, timezone.now())
-            if locked.finished_at is not None:
+            self._bump(None, timezone.now())
+            if self.finished_at is not None:
                 self.band.rename_in_result(self, player.name, name)
         return name
 
@@ -180,12 +167,11 @@ class GameWrites:
         if label:
             label = clean_name(label)
         with transaction.atomic():
-            locked = self._locked()
-            generation = locked.pencil_generation + 1
+            self._lock()
+            generation = self.pencil_generation + 1
             token = self.pencil_token(host_token, generation)
             pencil = tokens.hashed(token)
             self._bump(
-                locked,
                 None,
                 timezone.now(),
                 pencil_prefix=pencil.prefix,
@@ -198,12 +184,10 @@ class GameWrites:
     def take_back_pencil(self):
         """Revokes the pencil link at once; returns False if it was not out."""
         with transaction.atomic():
-            locked = self._locked()
-            if not locked.pencil_out:
-                self._take_pencil_of(locked)
+            self._lock()
+            if not self.pencil_out:
                 return False
             self._bump(
-                locked,
                 None,
                 timezone.now(),
                 pencil_prefix="",
@@ -214,81 +198,77 @@ class GameWrites:
 
     # --- under the lock ------------------------------------------------------------
 
-    def _locked(self):
-        # Django leaves FOR UPDATE out on SQLite, whose IMMEDIATE transactions
-        # already serialise every writer.
-        return type(self).objects.select_for_update().get(pk=self.pk)
+    def _lock(self):
+        """Locks the game's row and takes what it holds now: every check and
+        write of the verb goes by the row, not by what this instance was loaded
+        with. Django leaves FOR UPDATE out on SQLite, whose IMMEDIATE
+        transactions serialise every writer already."""
+        locked = type(self).objects.select_for_update().get(pk=self.pk)
+        for name in LOCKED_FIELDS:
+            setattr(self, name, getattr(locked, name))
 
-    def _lock(self, key_field, key):
-        """(the locked game, its sheets, the entry whose `key_field` holds `key`
-        or None): what a record or an undo checks."""
-        locked = self._locked()
-        state = STATES.get(locked)
+    def _lock_and_check(self, key_field, key, by, seen_version):
+        """(sheets, the entry whose `key_field` holds `key` or None) of the locked
+        game, once the writer and the version are checked; a retried request
+        (`key` found) is answered before the checks, as its first try was."""
+        link_digest = self.pencil_digest  # the pencil link this request came by
+        self._lock()
+        state = STATES.get(self)
         if state is None:
-            state, done = locked.read_state(key_field, key)
+            state, done = self.read_state(key_field, key)
             # Read under the lock: true for this version.
-            STATES.put(STATES.key(locked), state)
+            STATES.put(STATES.key(self), state)
         else:
             done = self.entries.filter(**{key_field: key}).first() if key else None
-        return locked, state, done
-
-    def _check(self, locked, by, seen_version):
-        """One writer at a time: the host does not score while the pencil is out,
-        and a pencil link counts only while it is the current one (`self` was
-        found by that link, `locked` is the row now). Then the form's version."""
-        if by == "host" and locked.pencil_out:
-            raise PencilOut(locked.pencil_label)
+        # A refusal, or a retry's answer, shows these sheets (no read again).
+        self._keep(state)
+        if done is not None:
+            return state, done
+        # One writer at a time: the host does not score while the pencil is out,
+        # and a pencil link counts only while it is the current one.
+        if by == "host" and self.pencil_out:
+            raise PencilOut(self.pencil_label)
         if by == "pencil" and (
-            not locked.pencil_out or locked.pencil_digest != self.pencil_digest
+            not self.pencil_out or self.pencil_digest != link_digest
         ):
             raise PencilTakenBack()
-        if is_stale(seen_version, locked.version):
+        # Compared as text: a garbled version (never a number the server wrote)
+        # is simply stale, not an error.
+        if seen_version is not None and str(seen_version).strip() != str(self.version):
             raise StaleVersion()
+        return state, None
 
-    def _bump(self, locked, state, now, **changes):
-        """Moves the version on, with `changes` to the game, in the same UPDATE;
-        `state`: the sheets after the write (None: they did not change)."""
+    def _bump(self, state, now, **changes):
+        """Moves the version on, with `changes` to the game, in the same UPDATE,
+        and announces it; `state`: the sheets after the write (None: unchanged)."""
         changes["last_activity_at"] = now
         type(self).objects.filter(pk=self.pk).update(
             version=F("version") + 1, **changes
         )
-        self._take_pencil_of(locked)
         for name, value in changes.items():
             setattr(self, name, value)
-        self.version = locked.version + 1
+        self.version += 1
         live.announce(self.pk, self.version)
         if state is not None:
             self._keep(state)
-
-    def _follow(self, locked, state):
-        """Takes the game as the locked row holds it, with its sheets (a write
-        that answers without writing)."""
-        self._take_pencil_of(locked)
-        self.version = locked.version
-        self.last_activity_at = locked.last_activity_at
-        self.finished_at = locked.finished_at
-        self._keep(state)
-
-    @contextlib.contextmanager
-    def _refusing(self, locked, state):
-        """A refusal leaves this game as the lock found it: the answer shows the
-        sheets that made the write wrong, not the ones its page showed."""
-        try:
-            yield
-        except ScoreRefused:
-            self._follow(locked, state)
-            raise
+            key = STATES.key(self)
+            transaction.on_commit(lambda: STATES.put(key, state))
 
     def _keep(self, state):
-        """Keeps the sheets of this version, for this instance now (the page the
-        write answers with) and for the process once committed."""
+        """Keeps the sheets of this version for this instance: the page the
+        write answers with shows them without reading them back."""
         state = copy.copy(state)
         state.game = self
         self.__dict__["written_state"] = (self.version, state)
-        key = STATES.key(self)
-        transaction.on_commit(lambda: STATES.put(key, state))
 
-    def _take_pencil_of(self, locked):
-        for name in ("pencil_prefix", "pencil_digest", "pencil_label"):
-            setattr(self, name, getattr(locked, name))
-        self.pencil_generation = locked.pencil_generation
+
+# What a write takes from the locked row (the rest never changes).
+LOCKED_FIELDS = (
+    "version",
+    "last_activity_at",
+    "finished_at",
+    "pencil_prefix",
+    "pencil_digest",
+    "pencil_label",
+    "pencil_generation",
+)

@@ -157,6 +157,12 @@ class GameState:
                     last = entry
         return last
 
+    def summary(self, entry):
+        """An entry, its player and its box, as the toast and the undo dialog say
+        it."""
+        box = self.game.variant.box(entry.box)
+        return {"entry": entry, "player": self.player_of(entry), "box": box}
+
     def player_of(self, entry):
         sheet = self.sheet_of(entry.player_id)
         return sheet.player if sheet else None

@@ -2,7 +2,7 @@
 fallback poll of the live sheet.
 
 A plain POST redirects with a flash message; an htmx request gets the fragment it
-swaps (`render_fragment`). The writes are in `games.entry_views` and
+swaps. The writes are in `games.entry_views` and
 `games.pencil_views`.
 """
 
@@ -20,17 +20,23 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_http_methods, require_safe
 
 from games import numbers, ratelimit, tokens
-from games.access import Access, games_with_band, get_access_or_404, writer_view
+from games.access import (
+    TEMPLATE,
+    Access,
+    games_with_band,
+    get_access_or_404,
+    writer_view,
+)
 from games.capabilities import SCOPE, get_game_or_404
 from games.follow import remember_watch_link
-from games.forms import NewGameForm, PencilForm, new_request_key
+from games.forms import NewGameForm, PencilForm
 from games.models import Game
 from games.share_views import pencil_link
 
-TEMPLATE = "games/game.html"
-
-# games/streams.py reads the games of a link as the pages do.
+# games/streams.py reads the games of a link as the pages do, and renders the
+# same template.
 GamesWithBand = games_with_band
+__all__ = ["TEMPLATE", "GamesWithBand"]
 
 
 # --- create ----------------------------------------------------------------------
@@ -56,24 +62,12 @@ def home(request):
 # --- pages -----------------------------------------------------------------------
 
 
-def page_context(access, **extra):
-    """What every rendering of the game page (whole or fragment) needs."""
-    context = {"access": access, "role": access.role, "game": access.game}
-    if access.is_host:
-        # The end screen links to the host's own pages (next game of the band).
-        context["host_token"] = access.token
-    if access.can_write:
-        # The idempotency key of the undo forms: a retried undo takes back one.
-        context["undo_key"] = new_request_key()
-    return {**context, **extra}
-
-
 def render_page(
     request, access, *, state=None, dialog=None, status=200, pencil_form=None
 ):
     state = state or access.game.state()
-    context = page_context(
-        access, state=state, dialog=dialog, done=done_entry(request, state)
+    context = access.context(
+        state=state, dialog=dialog, done=done_entry(request, state)
     )
     if access.is_host:
         context.update(pencil_context(request, access, pencil_form))
@@ -104,23 +98,8 @@ def done_entry(request, state):
     seq = numbers.optional_int(request.GET.get("done"))
     last = state.last_entry()
     if last is not None and seq == last.seq:
-        return entry_summary(state, last)
+        return state.summary(last)
     return None
-
-
-def entry_summary(state, entry):
-    """An entry, its player and its box, as the toast and the undo dialog say it."""
-    return {
-        "entry": entry,
-        "player": state.player_of(entry),
-        "box": state.game.variant.box(entry.box),
-    }
-
-
-def render_fragment(request, access, name, context, status=200):
-    return render(
-        request, f"{TEMPLATE}#{name}", page_context(access, **context), status=status
-    )
 
 
 def sheet_context(access, state):
@@ -142,13 +121,13 @@ def sheet_fragment(request, access, state=None):
                 (game.version,),
                 lambda: render_to_string(
                     f"{TEMPLATE}#sheet",
-                    page_context(access, state=game.state()),
+                    access.context(state=game.state()),
                     request,
                 ),
             )
         )
     state = state or access.game.state()
-    return render_fragment(request, access, "sheet", {"state": state})
+    return render(request, f"{TEMPLATE}#sheet", access.context(state=state))
 
 
 # --- the watch page: rendered once per version ------------------------------------
@@ -220,7 +199,7 @@ def _watch_page(request, game):
         return render_page(request, access)
 
     def render_watch_page():
-        context = page_context(access, state=game.state(), dialog=None, done=None)
+        context = access.context(state=game.state(), dialog=None, done=None)
         context["tv"] = request.GET.get("tv", "0") != "0"
         context["csrf_token"] = _CSRF_SLOT
         return render_to_string(TEMPLATE, context, request)
