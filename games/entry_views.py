@@ -65,9 +65,11 @@ def show_dialog(request, access, state, dialog, status=200):
     return render_page(request, access, state=state, dialog=dialog, status=status)
 
 
-def entry_form(state, player_id, column, box, data=None, *, check=True):
-    """(PlayerSheet, EntryForm) of a box that can be written now (`check`), or of
+def entry_form(access, state, player_id, column, box, data=None, *, check=True):
+    """(PlayerSheet, EntryForm) of a box this page may fill now (`check`), or of
     any box of the game: ScoreRefused if not, Http404 if the game has no such."""
+    if check and not access.can_write:
+        raise PencilOut(access.game.pencil_label)
     find = state.open_box if check else state.box_of
     try:
         sheet, spec, box_obj = find(player_id, column, box)
@@ -106,25 +108,14 @@ def entry_dialog(access, sheet, form, preview=None, show_errors=True):
     }
 
 
-def box_dialog(request, access, player_id, column, box, data=None):
-    """(state, sheet, form) for the dialog of a box the writer may fill now, or
-    the refusal's answer as the first of them."""
-    if not access.can_write:
-        return refused(request, access, PencilOut(access.game.pencil_label)), None
-    state = access.game.state()
-    try:
-        return state, entry_form(state, player_id, column, box, data)
-    except ScoreRefused as refusal:
-        return refused(request, access, refusal, state), None
-
-
 @require_safe
 @writer_view
 def box(request, access, player_id, column, box):
-    state, opened = box_dialog(request, access, player_id, column, box)
-    if opened is None:
-        return state
-    sheet, form = opened
+    state = access.game.state()
+    try:
+        sheet, form = entry_form(access, state, player_id, column, box)
+    except ScoreRefused as refusal:
+        return refused(request, access, refusal, state)
     dialog = entry_dialog(access, sheet, form)
     dialog["offline_previews"] = Preview.for_each(
         state, player_id, column, box, form.value_entries()
@@ -136,10 +127,11 @@ def box(request, access, player_id, column, box):
 @writer_view
 def preview(request, access, player_id, column, box):
     data = request.POST if request.method == "POST" else request.GET
-    state, opened = box_dialog(request, access, player_id, column, box, data)
-    if opened is None:
-        return state
-    sheet, form = opened
+    state = access.game.state()
+    try:
+        sheet, form = entry_form(access, state, player_id, column, box, data)
+    except ScoreRefused as refusal:
+        return refused(request, access, refusal, state)
     result = None
     if form.is_valid():
         try:
@@ -160,21 +152,19 @@ def preview(request, access, player_id, column, box):
 def record(request, access, player_id, column, box):
     game = access.game
     state = game.state()
-    # The box as the form posted it: whether it may be written now is the
-    # game's to say, under its lock.
     try:
+        # Any box of the game: whether it may be written now is the game's to
+        # say, under its lock, once it knows this is no retry of a write done.
         sheet, form = entry_form(
-            state, player_id, column, box, request.POST, check=False
+            access, state, player_id, column, box, request.POST, check=False
         )
+        if not form.is_valid():
+            # Shown again as the dialog opens, or refused as it would be.
+            entry_form(access, state, player_id, column, box)
+            dialog = entry_dialog(access, sheet, form)
+            return show_dialog(request, access, state, dialog, status=422)
     except ScoreRefused as refusal:
         return refused(request, access, refusal, state)
-    if not form.is_valid():
-        # Shown again as the dialog is opened, refusal included.
-        state, opened = box_dialog(request, access, player_id, column, box)
-        if opened is None:
-            return state
-        dialog = entry_dialog(access, sheet, form)
-        return show_dialog(request, access, state, dialog, status=422)
     try:
         entry = game.record(
             player_id,

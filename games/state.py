@@ -235,12 +235,16 @@ class Preview:
 
 
 class LatestStates:
-    """(game id, watch token, version) -> the GameState a write made or read under
-    its lock, at most `limit` of them (the least recently used go first).
+    """(game id, watch token, version) -> the GameState of that version, at most
+    `limit` of them (the least recently used go first). A write looks its game up
+    here under its lock, and keeps the state it made.
 
-    Every change to a game's players or entries moves its version on, so a state
-    stays true for its version; the watch token is in the key because a test
-    database may give a new game the primary key of an old one, never its token.
+    Every change to a game's players or entries moves its version on, in the same
+    transaction. A state read after the game's row may already hold a later write
+    than the row's version says; but then the locked row is past that version
+    and never finds it: whenever a lock finds a version here, the state is that
+    version's. The watch token is in the key because a test database may give a
+    new game the primary key of an old one, never its token.
     """
 
     def __init__(self, limit):

@@ -222,9 +222,7 @@ def test_concurrent_undos_each_take_back_one_entry_or_are_stale():
 
     def undo(seen_version):
         return {
-            "run": lambda: Game.objects.get(pk=game.pk).undo(
-                seen_version=seen_version
-            ),
+            "run": lambda: Game.objects.get(pk=game.pk).undo(seen_version=seen_version),
             "key": "undo",
             "box": None,
         }
