@@ -1,11 +1,11 @@
-"""Forms of the game pages: creating a game, entering a box, renaming a player.
+"""Forms of the game pages: entering a box, undoing, renaming a player, passing
+the pencil (the create page's form is `games.new_game_form`).
 
-The forms only turn what was posted into the engine's vocabulary (names, a preset
-and options, an entry dict); the models and the rules engine decide what is allowed
-and say why not.
+The forms only turn what was posted into the engine's vocabulary (an entry dict, a
+name); the game's write verbs and the rules engine decide what is allowed and say
+why not.
 """
 
-import json
 import re
 import secrets
 
@@ -14,270 +14,16 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import numbers, rules, seating
+from games import numbers
 from games.messages import tr
-from games.models import Game
-from games.names import MAX_NAME_LENGTH, clean_name, name_key
+from games.names import MAX_NAME_LENGTH, clean_name
+from games.new_game_form import NewGameForm
 from games.rules.sheet import ROLLS_PER_TURN
 
-# Rows shown without JavaScript (the add/remove buttons then post the form back).
-MIN_NAME_ROWS = 4
-DIE_FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
+__all__ = ["ConfirmForm", "EntryForm", "NewGameForm", "PencilForm", "RenameForm"]
+
 CROSS = "x"
 MADE = "made"
-
-
-def presets():
-    return [rules.PRESETS[key] for key in rules.PRESETS]
-
-
-def option_presets():
-    """{option key: [preset keys offering it]}, in the engine's option order."""
-    offered = {}
-    for variant in presets():
-        for spec in rules.option_specs(variant.key):
-            offered.setdefault(spec.key, []).append(variant.key)
-    return offered
-
-
-def option_spec(key):
-    for variant in presets():
-        for spec in rules.option_specs(variant.key):
-            if spec.key == key:
-                return spec
-    raise KeyError(key)
-
-
-class NamesField(forms.Field):
-    """Several inputs sharing the name `names`, in seating order."""
-
-    class widget(forms.Widget):  # noqa: N801 - Django's attribute name
-        def value_from_datadict(self, data, files, name):
-            if hasattr(data, "getlist"):
-                return data.getlist(name)
-            value = data.get(name)
-            return list(value) if isinstance(value, list | tuple) else []
-
-    def to_python(self, value):
-        return [str(v) for v in (value or [])]
-
-    def validate(self, value):
-        # The form checks names row by row, to put each message next to its row.
-        pass
-
-
-class NewGameForm(forms.Form):
-    """Players' names, the preset and its options.
-
-    `initial={"names": [...], "preset": key, "options": {...}}` prefills it (the
-    bands pages use that for "the same band again"); `create(band=None)` makes the
-    game and returns (game, host_token).
-    """
-
-    names = NamesField(required=False)
-    name_max_length = MAX_NAME_LENGTH
-    # "1" while the names stand in the order drawn by "Tirer l'ordre au hasard";
-    # any move by hand clears it.
-    drawn = forms.BooleanField(required=False, widget=forms.HiddenInput)
-    preset = forms.ChoiceField(
-        label=gettext_lazy("Variante"), widget=forms.RadioSelect, initial="classic"
-    )
-
-    def __init__(self, data=None, *args, initial=None, **kwargs):
-        initial = dict(initial or {})
-        options = initial.pop("options", None) or {}
-        initial.update({key: value for key, value in options.items()})
-        super().__init__(data, *args, initial=initial, **kwargs)
-        self.offered = option_presets()
-        self.fields["preset"].choices = [(v.key, tr(v.label)) for v in presets()]
-        self.fields["preset"].initial = initial.get("preset") or rules.DEFAULT_PRESET
-        for key in self.offered:
-            self.fields[key] = self._option_field(option_spec(key))
-        self.row_errors = {}
-        self.cleaned_names = []
-        self.just_drawn = False
-
-    # --- option fields ---------------------------------------------------------
-
-    def _option_field(self, spec):
-        label, help_text = tr(spec.label), tr(spec.help)
-        if spec.type == "bool":
-            return forms.BooleanField(label=label, help_text=help_text, required=False)
-        choices = [(value, tr(text)) for value, text in spec.choices]
-        if spec.type == "columns":
-            return forms.MultipleChoiceField(
-                label=label,
-                help_text=help_text,
-                choices=choices,
-                widget=forms.CheckboxSelectMultiple,
-                initial=["free"],
-                error_messages={"required": _("Cochez au moins une colonne.")},
-            )
-        # "" = whatever the chosen preset says: without JavaScript the form cannot
-        # follow the preset, and a hidden default must never override it.
-        return forms.ChoiceField(
-            label=label,
-            help_text=help_text,
-            choices=[("", _("Selon la variante")), *choices],
-            widget=forms.RadioSelect,
-            required=False,
-            initial="",
-        )
-
-    def option_fields(self):
-        """[(bound field, presets offering it, their labels, spec)] for the template."""
-        return [
-            (
-                self[key],
-                offered,
-                [tr(rules.PRESETS[p].label) for p in offered],
-                option_spec(key),
-            )
-            for key, offered in self.offered.items()
-        ]
-
-    def preset_choices(self):
-        """[(variant, checked)] for the preset cards."""
-        current = self["preset"].value() or rules.DEFAULT_PRESET
-        return [(v, v.key == current) for v in presets()]
-
-    def preset_defaults_json(self):
-        """The options each preset starts with, for the page script."""
-        return json.dumps(
-            {
-                v.key: {s.key: s.default for s in rules.option_specs(v.key)}
-                for v in presets()
-            }
-        )
-
-    # --- names -----------------------------------------------------------------
-
-    def name_rows(self):
-        """[(index, value, error)] for the name inputs, with room to add players."""
-        if self.is_bound:
-            values = list(self["names"].value() or [])
-        else:
-            values = [str(name) for name in self.initial.get("names") or []]
-            values.append("")
-            values += [""] * (MIN_NAME_ROWS - len(values))
-        values = values[: self.max_rows()] or [""]
-        return [(i, v, self.row_errors.get(i)) for i, v in enumerate(values)]
-
-    def is_drawn(self):
-        """The names stand in the order the draw gave them."""
-        return self["drawn"].value() in (True, "True", "true", "1", "on")
-
-    def seated_names(self):
-        return [value for _index, value, _error in self.name_rows() if value.strip()]
-
-    def max_rows(self):
-        return max(v.max_players for v in presets())
-
-    @property
-    def is_row_edit(self):
-        """The no-JavaScript row buttons (add, remove, move up or down) and the
-        seating draw: not a create."""
-        return self.is_bound and any(
-            self.data.get(key) for key in ("add_row", "remove_row", "move_row", "draw")
-        )
-
-    def row_edit(self):
-        """The same form, unbound, after the row edit asked for by the buttons."""
-        names = list(self["names"].value() or [])
-        drawn = self["drawn"].value() in (True, "1", "True", "on")
-        removed = self.data.get("remove_row", "")
-        row = numbers.optional_int(removed)
-        if row is not None and row < len(names):
-            del names[row]
-        if seating.move(names, self.data.get("move_row", "")):
-            drawn = False
-        # Blank rows go; the unbound form adds one free row (and pads to four).
-        names = [name for name in names if name.strip()]
-        if self.data.get("draw"):
-            names, drawn = seating.draw(names), len(names) > 1
-        initial = {"names": names, "preset": self["preset"].value(), "drawn": drawn}
-        initial["options"] = {key: self[key].value() for key in self.offered}
-        form = NewGameForm(initial=initial)
-        form.just_drawn = bool(self.data.get("draw")) and drawn
-        return form
-
-    # --- validation --------------------------------------------------------------
-
-    def clean(self):
-        cleaned = super().clean()
-        preset = cleaned.get("preset")
-        options = {}
-        for key, offered in self.offered.items():
-            value = cleaned.get(key)
-            spec = option_spec(key)
-            if preset and preset not in offered:
-                if value not in (None, "", False, [], spec.default):
-                    self.add_error(
-                        key,
-                        _("Cette option n'existe pas pour la variante %(preset)s.")
-                        % {"preset": tr(rules.PRESETS[preset].label)},
-                    )
-                continue
-            if value in (None, ""):
-                continue
-            if spec.type == "columns":
-                value = self._ordered_columns(value)
-            options[key] = value
-        variant = None
-        if preset:
-            try:
-                variant = rules.build_variant(preset, options)
-            except rules.RuleError as exc:
-                raise ValidationError(tr(exc.message)) from exc
-        cleaned["options"] = variant.options if variant else {}
-        self._clean_names(cleaned.get("names") or [], variant)
-        return cleaned
-
-    def _ordered_columns(self, value):
-        # The posted order is the order of the checkboxes; keep the engine's.
-        return [kind for kind in rules.COLUMN_KINDS if kind in value]
-
-    def _clean_names(self, raw_names, variant):
-        names, seen = [], {}
-        for index, raw in enumerate(raw_names):
-            if not str(raw).strip():
-                continue
-            try:
-                name = clean_name(raw)
-            except ValidationError as exc:
-                self.row_errors[index] = exc.messages[0]
-                continue
-            if name_key(name) in seen:
-                self.row_errors[index] = _("Deux joueurs s'appellent « %(name)s ».") % {
-                    "name": name
-                }
-                continue
-            seen[name_key(name)] = index
-            names.append(name)
-        if self.row_errors:
-            self.add_error("names", _("Corrigez les prénoms signalés."))
-        elif not names:
-            self.add_error("names", _("Il faut au moins un joueur."))
-        elif variant is not None and len(names) > variant.max_players:
-            self.add_error(
-                "names",
-                _("Cette variante se joue à %(max)d joueurs au plus.")
-                % {"max": variant.max_players},
-            )
-        self.cleaned_names = names
-
-    def create(self, band=None):
-        """Creates the game (the form must be valid); returns (game, host_token)."""
-        if not self.is_valid():
-            raise ValueError("create() needs a valid form")
-        return Game.objects.create_game(
-            self.cleaned_names,
-            self.cleaned_data["preset"],
-            self.cleaned_data["options"],
-            band=band,
-            seating_drawn=bool(self.cleaned_data.get("drawn"))
-            and len(self.cleaned_names) > 1,
-        )
 
 
 class NumberField(forms.IntegerField):
@@ -293,11 +39,13 @@ class NumberField(forms.IntegerField):
 
 
 class OpenChoiceField(forms.ChoiceField):
-    """Radio buttons for the usual values that also let any other number through,
-    so that the rules engine, not the form, says why it is impossible."""
+    """Radio buttons for the usual values that also let any other number, "made"
+    and "Barrer" through, so that the rules engine, not the form, says why it is
+    impossible: what the form accepts never depends on the sheet, so a retried
+    request gets its first answer even once its box is filled."""
 
     def valid_value(self, value):
-        if super().valid_value(value) or value == MADE:
+        if super().valid_value(value) or value in (MADE, CROSS):
             return True
         return numbers.is_number(value, signed=True)
 
@@ -306,13 +54,29 @@ def new_request_key():
     return secrets.token_urlsafe(16)
 
 
-def request_key_of(data):
-    """The idempotency key a form posted, or "" for anything this site never
-    wrote (a NUL byte, say, must never reach the database)."""
-    key = data.get("request_key", "")
-    if isinstance(key, str) and re.fullmatch(r"[A-Za-z0-9_-]{1,64}", key):
-        return key
-    return ""
+class VersionField(forms.Field):
+    """The version of the game a form was shown at, as posted: None if none. Never
+    refused here: the write verb compares it as text, and a garbled one (never a
+    number the server wrote) is simply stale, with the message that says so."""
+
+    widget = forms.HiddenInput
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        return str(value)
+
+
+class RequestKeyField(forms.Field):
+    """An idempotency key: "" for anything this site never wrote (a NUL byte, say,
+    must never reach the database); the write then simply has no key."""
+
+    widget = forms.HiddenInput
+
+    def to_python(self, value):
+        if isinstance(value, str) and re.fullmatch(r"[A-Za-z0-9_-]{1,64}", value):
+            return value
+        return ""
 
 
 class EntryForm(forms.Form):
@@ -326,7 +90,7 @@ class EntryForm(forms.Form):
     request_key = forms.CharField(
         widget=forms.HiddenInput, max_length=64, required=False
     )
-    seen_version = NumberField(widget=forms.HiddenInput, min_value=1, required=False)
+    seen_version = VersionField(required=False)
 
     def __init__(self, *args, spec, box, column, variant, bank=0, sheet=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -491,7 +255,10 @@ class RenameForm(forms.Form):
 
 
 class ConfirmForm(forms.Form):
-    seen_version = NumberField(widget=forms.HiddenInput, min_value=1, required=False)
+    """The undo's confirmation: neither field ever refuses (see their classes)."""
+
+    seen_version = VersionField(required=False)
+    request_key = RequestKeyField(required=False)
 
 
 class PencilForm(forms.Form):

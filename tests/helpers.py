@@ -2,6 +2,7 @@
 area (test data is built by tests/factories.py)."""
 
 import html as htmllib
+import json
 import re
 
 from django.urls import reverse
@@ -38,3 +39,12 @@ def pencil_url(pencil_token, name="pencil", **kwargs):
 
 def watch_url(game):
     return reverse("games:watch", kwargs={"watch_token": game.watch_token})
+
+
+def triggered(response):
+    """The client events an htmx response triggers (HX-Trigger, as JSON or names)."""
+    header = response.get("HX-Trigger", "")
+    try:
+        return set(json.loads(header))
+    except ValueError:
+        return {name.strip() for name in header.split(",") if name.strip()}

@@ -96,7 +96,7 @@ def test_people_who_played_together_cannot_be_merged():
 def test_an_undo_that_reopens_a_game_takes_its_result_out_and_a_new_end_puts_it_back():
     game, _ = play_finished(["Sarah", "Hugo"], [40, 30])
     assert BandGame.objects.filter(game_id=game.pk).count() == 1
-    undone = game.undo_last()
+    undone = game.undo()
     assert (undone.player.name, undone.box) == ("Hugo", "chance")
     assert not BandGame.objects.filter(game_id=game.pk).exists()
     assert game.band.stats().history == []

@@ -54,7 +54,7 @@ def test_the_csv_has_one_row_per_entry_in_order(client):
 def test_the_csv_keeps_undone_entries_marked_with_their_time(client):
     game, _host = make_game(("Sarah", "Hugo"))
     play(game, ("Sarah", "free", "ones", {"kind": "count", "value": 3}))
-    game.undo_last()
+    game.undo()
     rows = csv_rows(client.get(export_url(game, "csv")))
     assert len(rows) == 2
     assert rows[1][2] == "Sarah"

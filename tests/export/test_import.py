@@ -98,7 +98,7 @@ def test_the_imported_game_keeps_when_it_was_played():
 def test_undone_entries_of_the_export_are_skipped():
     game, _host = worked_example(turns=25)
     play(game, ("Hugo", "free", "chance", {"kind": "total", "value": 5}))
-    game.undo_last()
+    game.undo()
     play(game, ("Hugo", "free", "chance", {"kind": "total", "value": 23}))
     data = exported(game)
     assert [e["undone"] for e in data["entries"]].count(True) == 1

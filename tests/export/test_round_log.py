@@ -56,7 +56,7 @@ def test_an_undone_entry_stays_in_the_log_marked_undone(client):
         ("Sarah", "free", "ones", {"kind": "count", "value": 3}),
         ("Hugo", "free", "yams", {"kind": "made"}),
     )
-    game.undo_last()
+    game.undo()
     play(game, ("Hugo", "free", "yams", {"kind": "cross"}))
     response = client.get(log_url(game))
     rows = table_rows(response)
@@ -75,8 +75,8 @@ def test_the_round_of_an_entry_counts_only_the_turns_standing_when_it_was_made()
     game, _host = make_game(("Léa",))
     play(game, ("Léa", "free", "ones", {"kind": "count", "value": 1}))
     play(game, ("Léa", "free", "twos", {"kind": "count", "value": 1}))
-    game.undo_last()
-    game.undo_last()
+    game.undo()
+    game.undo()
     play(game, ("Léa", "free", "threes", {"kind": "count", "value": 1}))
     play(game, ("Léa", "free", "fours", {"kind": "count", "value": 1}))
     rounds = [(row.box, row.round, row.undone) for row in export.game_log(game)]

@@ -34,10 +34,8 @@ ALLOWED = {
 # Model._state is documented for reading its `adding` and `db` only.
 STATE_READS = {"adding", "db"}
 
-# Current uses, removed by the write-path/retention rewrites: (file, name).
-PENDING = {
-    ("games/models.py", "_state"),
-}
+# Uses still to be removed, (file, name): none.
+PENDING = set()
 
 ACCESSORS = {"getattr", "setattr", "hasattr", "delattr"}
 

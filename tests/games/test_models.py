@@ -4,6 +4,7 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from games.models import Entry, ScoreRefused, StaleVersion
+from games.state import Preview
 from tests.factories import CROSS, classic_moves, count, make_game, play
 
 
@@ -45,7 +46,7 @@ def test_the_database_refuses_a_repeated_sequence_number():
 def test_an_undone_box_can_be_written_again_and_sequences_keep_growing():
     game, _ = make_game(["Sarah"])
     play(game, ("Sarah", "free", "ones", count(3)))
-    game.undo_last()
+    game.undo()
     (again,) = play(game, ("Sarah", "free", "ones", count(2)))
     assert again.seq == 2
     assert [e.points for e in game.state().sheets[0].entries] == [2]
@@ -59,7 +60,7 @@ def test_every_change_bumps_the_version():
     versions.append(game.version)
     game.rename(game.players.get(name="Hugo").pk, "Hugues")
     versions.append(game.version)
-    game.undo_last()
+    game.undo()
     versions.append(game.version)
     assert versions == [1, 2, 3, 4]
 
@@ -109,12 +110,14 @@ def test_the_classic_game_of_the_rules_ends_250_to_218():
 def test_preview_checks_like_record_without_writing():
     game, _ = make_game(["Sarah"])
     sarah = game.players.get().pk
-    preview = game.preview(sarah, "free", "fours", count(3))
+    preview = Preview.build(game.state(), sarah, "free", "fours", count(3))
     assert preview.calculation == "3 × 4 = 12"
     assert preview.column_after.upper == 12
     assert preview.after.total == 12 and preview.before.total == 0
     with pytest.raises(ScoreRefused, match="Yams"):
-        game.preview(sarah, "free", "yams", {"kind": "total", "value": 3})
+        Preview.build(
+            game.state(), sarah, "free", "yams", {"kind": "total", "value": 3}
+        )
     assert not game.entries.exists()
 
 
@@ -125,4 +128,4 @@ def test_the_last_entry_is_what_undo_removes():
     state = game.state()
     last = state.last_entry()
     assert (state.player_of(last).name, last.box) == ("Hugo", "yams")
-    assert game.undo_last().pk == last.pk
+    assert game.undo().pk == last.pk

@@ -14,11 +14,13 @@ SIZES = [(2, 1), (6, 10)]
 # The game (with its band), its players, its entries.
 HOST_PAGE = 3
 WATCH_PAGE = 3
-# The game; its players and entries (with the request key's own entry, if any);
-# then, in one transaction, lock, insert and bump: the sheet shown after it is the
-# one replayed before the lock.
-RECORD = 8
-# The same, taking back the last entry instead of inserting one.
+# The game, its players and entries (the form of the box is built on them); then,
+# in one transaction, lock, the request key's own entry, insert and bump: the
+# sheets read for the form hold under the lock if the game did not move, and the
+# sheet shown after is the one the write made.
+RECORD = 9
+# The game; then, in one transaction, lock, its players and entries (with the
+# request key's own entry, if any), take back the last entry and bump.
 UNDO = 8
 
 

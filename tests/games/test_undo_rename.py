@@ -5,7 +5,7 @@ import pytest
 from games.models import Entry
 from tests.factories import classic_moves, count, make_game, play
 from tests.games.helpers import write_url
-from tests.helpers import HTMX, host_url, text
+from tests.helpers import HTMX, host_url, text, triggered
 
 
 def undo_url(token):
@@ -73,7 +73,7 @@ def test_the_quick_undo_offer_after_validating_undoes_that_entry(client):
     assert f'name="seen_version" value="{game.version}"' in html
     response = client.post(undo_url(token), {"seen_version": game.version}, **HTMX)
     assert response.status_code == 200
-    assert response["HX-Trigger"] == "sk-close-dialog"
+    assert "sk-close-dialog" in triggered(response)
     assert "Annulé : Sarah, As (1)." in text(response)
     assert "À Sarah de jouer" in text(response)
 
@@ -131,7 +131,7 @@ def test_rename_refuses_a_wrong_name(client, name, message):
 def test_rename_with_htmx_refreshes_the_sheet(client):
     game, token = make_game(["Sarah", "Hugo"])
     response = client.post(rename_url(token, game, "Hugo"), {"name": "Hugues"}, **HTMX)
-    assert response["HX-Trigger"] == "sk-close-dialog"
+    assert "sk-close-dialog" in triggered(response)
     assert 'title="Hugues"' in response.content.decode()
     response = client.post(rename_url(token, game, "Hugues"), {"name": "sarah"}, **HTMX)
     assert response["HX-Retarget"] == "#dialog-body"

@@ -153,7 +153,7 @@ def test_the_host_cannot_score_even_if_the_pencil_goes_out_mid_request():
     with pytest.raises(PencilOut):
         game.record(sarah.pk, "free", "ones", count(3), by="host")
     with pytest.raises(PencilOut):
-        game.undo_last(by="host")
+        game.undo(by="host")
     assert not Entry.objects.exists()
 
 
@@ -222,7 +222,7 @@ def test_a_pencil_write_in_flight_when_it_is_taken_back_is_refused(client):
     with pytest.raises(PencilTakenBack):
         by_pencil.record(sarah.pk, "free", "ones", count(3), by="pencil")
     with pytest.raises(PencilTakenBack):
-        by_pencil.undo_last(by="pencil")
+        by_pencil.undo(by="pencil")
     # Passed again in between: the old link's write is refused all the same.
     game.pass_pencil(host_token, "Léa")
     with pytest.raises(PencilTakenBack):
@@ -244,7 +244,7 @@ def test_the_pencil_page_stays_live_like_the_hosts(client):
     fresh = client.get(poll, {"v": version}, **HTMX)
     assert fresh.status_code == 200
     assert "À Hugo de jouer" in text(fresh)
-    game.undo_last()
+    game.undo()
     fresh = client.get(poll, {"v": version + 1}, **HTMX)
     assert "À Sarah de jouer" in text(fresh)
     # Taken back: the poll gets the 410 and reloads onto the "repris" page.

@@ -130,7 +130,7 @@ def test_the_pencil_page_shows_none_of_the_host_tools(client, game_with_pencil):
 
 def test_the_pencil_end_screen_offers_no_host_tools(client, game_with_pencil):
     game, host_token, pencil_token = game_with_pencil
-    game.undo_last()
+    game.undo()
     play(game, *classic_moves())
     html = client.get(pencil_url(pencil_token)).content.decode()
     assert "gagne !" in html

@@ -59,7 +59,7 @@ def test_the_model_calls_a_garbled_version_stale():
         with pytest.raises(StaleVersion):
             game.record(solo.pk, "free", "ones", count(1), seen_version=seen)
         with pytest.raises(StaleVersion):
-            game.undo_last(seen_version=seen)
+            game.undo(seen_version=seen)
     assert game.record(solo.pk, "free", "ones", count(1), seen_version="1").points == 1
 
 

@@ -75,7 +75,7 @@ def test_the_purge_takes_every_dependent_row_and_leaves_other_games_alone():
     with time_machine.travel(START, tick=False) as traveller:
         old, _ = make_game(["Sarah", "Hugo", "Léa"])
         play(old, SCORE, ("Hugo", "free", "ones", {"kind": "cross"}))
-        old.undo_last()  # an undone entry is kept, marked: it must go too
+        old.undo()  # an undone entry is kept, marked: it must go too
         traveller.move_to(START + datetime.timedelta(days=20))
         young, _ = make_game(["Sarah", "Hugo"])
         play(young, SCORE)
