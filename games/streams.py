@@ -11,9 +11,10 @@ What a stream says, in order:
     LIVE_HEARTBEAT_SECONDS, and `event: reload` when the link stops opening the
     game (pencil taken back, game purged) or the host's pencil changed hands.
 
-Every stream of a game in this process shares one rendering per version, role and
-language (`Renderings`): a new entry costs one render per process, whatever the
-number of watchers. The page (static/js/live.js) swaps each sheet in with the htmx
+Every stream of a game in this process shares one SheetEvent per version, role and
+language (`Renderings`), its sheet the one the page and its poll are served
+(views.sheet_html): a new entry costs one render per process, whatever the number
+of watchers. The page (static/js/live.js) swaps each sheet in with the htmx
 SSE extension, and falls back to the plain poll (games/views.py) when no stream
 can be held.
 """
@@ -26,14 +27,13 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpResponse, StreamingHttpResponse
-from django.template.loader import render_to_string
 from django.utils import translation
 from django.views.decorators.http import require_safe
 
 from games.capabilities import get_game_or_404
 from games.live import database_turn, hub, retry_ms
 from games.ratelimit import client_ip
-from games.views import TEMPLATE, Access, GamesWithBand, sheet_context
+from games.views import Access, GamesWithBand, sheet_html
 
 RELOAD = b"event: reload\ndata: \n\n"
 HEARTBEAT = b": \n\n"
@@ -61,18 +61,17 @@ def _lookup(kind, token):
     }[kind](token)
 
 
-def _render(request, kind, token, language):
+def _render(kind, token, language):
     """The SheetEvent of the game's current version, or None if `token` no longer
-    opens it. Runs in a worker thread."""
+    opens it. Runs in a worker thread; the sheet itself is the one the page and
+    its poll are served (`sheet_html`)."""
     with database_turn():
         game = _lookup(kind, token)
         if game is None:
             return None
         access = Access(kind, game, "" if kind == "watch" else token)
         with translation.override(language):
-            html = render_to_string(
-                f"{TEMPLATE}#sheet", sheet_context(access, game.state()), request
-            )
+            html = sheet_html(access)
     return SheetEvent(game.version, sheet_event(game.version, html), _pencil(game))
 
 
@@ -101,16 +100,16 @@ class Renderings:
             return found
         task = self.pending.get(key)
         if task is None:
-            task = asyncio.ensure_future(self._render(key, request))
+            task = asyncio.ensure_future(self._render(key))
             self.pending[key] = task
         # Shielded: a watcher leaving must not cancel the others' rendering.
         return await asyncio.shield(task)
 
-    async def _render(self, key, request):
+    async def _render(self, key):
         kind, token, language = key
         try:
             event = await sync_to_async(_render, thread_sensitive=False)(
-                request, kind, token, language
+                kind, token, language
             )
         finally:
             del self.pending[key]

@@ -33,6 +33,7 @@ from django.views.decorators.http import (
 
 from games import numbers, ratelimit, tokens
 from games.capabilities import SCOPE, PencilGone, get_game_or_404
+from games.dialogs import EntryDialog, RenameDialog, UndoDialog
 from games.follow import remember_watch_link
 from games.forms import (
     ConfirmForm,
@@ -55,6 +56,7 @@ from games.models import (
     is_stale,
 )
 from games.share_views import pencil_link
+from games.sheet import sheet_table
 
 TEMPLATE = "games/game.html"
 
@@ -179,6 +181,10 @@ def _context(access, **extra):
     if access.can_write:
         # The idempotency key of the undo forms: a retried undo takes back one.
         context["undo_key"] = new_request_key()
+    if "state" in extra:
+        # Called by the template only where it shows the sheet (a callable in
+        # the context is called when the template reads it).
+        context["sheet_html"] = functools.partial(sheet_html, access, extra["state"])
     return {**context, **extra}
 
 
@@ -226,38 +232,41 @@ def _fragment(request, access, name, context, status=200, headers=None):
 
 
 def sheet_context(access, state):
-    """What the #sheet partial needs, and nothing per request: every watcher of
-    the game can be sent the same rendering (games/streams.py)."""
+    """What templates/games/sheet.html needs, and nothing per request: every page
+    of the game in this role can be sent the same rendering."""
     context = {"access": access, "role": access.role, "game": access.game}
     if access.is_host:
         context["host_token"] = access.token
-    return {**context, "state": state}
+    return {**context, "state": state, "table": sheet_table(state, access)}
+
+
+def sheet_html(access, state=None):
+    """The #sheet of `access`'s role at its game's version, in the active language.
+
+    Rendered once per (game, version, role, language) in this process: the page,
+    its poll and its stream (games/streams.py) all take it from here. `state`, the
+    game's replayed sheets if the caller has them, is only read on a miss."""
+    game = access.game
+    return _rendered_once(
+        (game.watch_token, get_language(), "sheet", access.role, access.token),
+        (game.version,),
+        lambda: render_to_string(
+            "games/sheet.html", sheet_context(access, state or game.state())
+        ),
+    )
 
 
 def sheet_fragment(request, access, state=None):
     """The #sheet fragment alone (for a page that refreshes itself)."""
-    if access.role == "watch" and state is None:
-        game = access.game
-        return HttpResponse(
-            _rendered_once(
-                (game.watch_token, get_language(), "sheet"),
-                (game.version,),
-                lambda: render_to_string(
-                    f"{TEMPLATE}#sheet",
-                    _context(access, state=game.state()),
-                    request,
-                ),
-            )
-        )
-    state = state or access.game.state()
-    return _fragment(request, access, "sheet", {"state": state})
+    return HttpResponse(sheet_html(access, state))
 
 
 # --- the watch page: rendered once per version ------------------------------------
 #
 # Every watcher of a game gets the same page for a given version of the game (every
-# write bumps it): each process renders the watch page and its #sheet once per
-# version and language, and hands the same text to the next watchers, so the forty
+# write bumps it): each process renders the watch page, and the #sheet of each role
+# (`sheet_html`), once per version and language, and hands the same text to the
+# next asker, so the forty
 # phones of a table that poll in a new entry cost one rendering, not forty
 # (bench/watchers.py). Process memory is safe here, unlike for the version itself:
 # a text is only served for the version it was rendered for, so no process can
@@ -270,7 +279,7 @@ def sheet_fragment(request, access, state=None):
 
 
 class _LatestRenderings:
-    """(watch token, language, what) -> the text of its latest version, at most
+    """(watch token, language, what…) -> the text of its latest version, at most
     `limit` of them (the least recently rendered go first)."""
 
     def __init__(self, limit):
@@ -297,13 +306,9 @@ class _LatestRenderings:
             self.slots.clear()
 
 
-_RENDERED = _LatestRenderings(limit=256)
+# A game in play keeps a few: its watch page, its watch, host (or pencil) sheets.
+_RENDERED = _LatestRenderings(limit=512)
 _CSRF_SLOT = f"csrf-slot-{secrets.token_hex(16)}"
-
-
-def rendered_sheet(watch_token, language, version):
-    """The watch #sheet this process rendered for that version, or None."""
-    return _RENDERED.get((watch_token, language, "sheet"), (version,))
 
 
 def _rendered_once(slot, version, render_it):
@@ -454,38 +459,37 @@ def _refused(request, access, refusal, state=None):
 
 
 def _dialog(request, access, state, dialog, status=200):
+    """The page with `dialog` open, or for htmx its own partial alone."""
     if request.htmx:
-        return _fragment(
+        response = render(
             request,
-            access,
-            "dialog",
-            {"state": state, "dialog": dialog},
-            status=200,
-            headers={"HX-Retarget": "#dialog-body", "HX-Reswap": "outerHTML"},
+            dialog.template,
+            _context(access, state=state, dialog=dialog),
         )
+        response["HX-Retarget"] = "#dialog-body"
+        response["HX-Reswap"] = "outerHTML"
+        return response
     return _page(request, access, state=state, dialog=dialog, status=status)
 
 
 def _entry_dialog(
     sheet, form, column, box, preview=None, access=None, show_errors=True
 ):
-    return {
-        "show_errors": show_errors,
-        "kind": "entry",
-        "sheet": sheet,
-        "form": form,
-        "column": column,
-        "box": form.box,
-        "column_label": tr(form.variant.column_label(column)),
-        "multi": len(form.variant.columns) > 1,
-        "preview": preview,
-        "record_url": access.url(
+    return EntryDialog(
+        sheet=sheet,
+        form=form,
+        column=column,
+        column_label=tr(form.variant.column_label(column)),
+        multi=len(form.variant.columns) > 1,
+        record_url=access.url(
             "record", player_id=sheet.player.pk, column=column, box=box
         ),
-        "preview_url": access.url(
+        preview_url=access.url(
             "preview", player_id=sheet.player.pk, column=column, box=box
         ),
-    }
+        preview=preview,
+        show_errors=show_errors,
+    )
 
 
 @require_safe
@@ -501,7 +505,7 @@ def box(request, access, player_id, column, box):
             raise Http404 from refusal
         return _refused(request, access, refusal, state)
     dialog = _entry_dialog(sheet, form, column, box, access=access)
-    dialog["offline_previews"] = Preview.for_each(
+    dialog.offline_previews = Preview.for_each(
         state, player_id, column, box, form.value_entries()
     )
     return _dialog(request, access, state, dialog)
@@ -640,13 +644,12 @@ def undo(request, access):
         last = state.last_entry()
         if last is None:
             return _refused(request, access, ScoreRefused(_("Rien à annuler.")), state)
-        dialog = {
-            "kind": "undo",
-            "entry": last,
-            "player": state.player_of(last),
-            "box": _box(state, last),
-            "form": ConfirmForm(initial={"seen_version": game.version}),
-        }
+        dialog = UndoDialog(
+            entry=last,
+            player=state.player_of(last),
+            box=_box(state, last),
+            form=ConfirmForm(initial={"seen_version": game.version}),
+        )
         return _dialog(request, access, state, dialog)
     form = ConfirmForm(request.POST)
     if not form.is_valid():
@@ -698,9 +701,7 @@ def rename(request, access, player_id):
         raise Http404
     if request.method == "GET":
         form = RenameForm(initial={"name": sheet.player.name})
-        return _dialog(
-            request, access, state, {"kind": "rename", "sheet": sheet, "form": form}
-        )
+        return _dialog(request, access, state, RenameDialog(sheet, form))
     form = RenameForm(request.POST)
     if form.is_valid():
         old = sheet.player.name
@@ -723,8 +724,7 @@ def rename(request, access, player_id):
                 )
             messages.success(request, notice)
             return redirect(access.page_url)
-    dialog = {"kind": "rename", "sheet": sheet, "form": form}
-    return _dialog(request, access, state, dialog, status=422)
+    return _dialog(request, access, state, RenameDialog(sheet, form), status=422)
 
 
 # --- passing the pencil ------------------------------------------------------------
