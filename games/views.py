@@ -266,13 +266,13 @@ def sheet_fragment(request, access, state=None):
 # Every watcher of a game gets the same page for a given version of the game (every
 # write bumps it): each process renders the watch page, and the #sheet of each role
 # (`sheet_html`), once per version and language, and hands the same text to the
-# next asker, so the forty
-# phones of a table that poll in a new entry cost one rendering, not forty
-# (bench/watchers.py). Process memory is safe here, unlike for the version itself:
-# a text is only served for the version it was rendered for, so no process can
-# serve a stale sheet. Only the latest version of each game is kept: an older one
-# is never asked for again (its watchers get the new one), and keeping them all
-# made the workers grow by 100 MiB in the soak run before the cap stopped them.
+# next asker, so the forty phones of a table that poll in a new entry cost one
+# rendering, not forty (bench/watchers.py). Process memory is safe here, unlike
+# for the version itself: a text is only served for the version it was rendered
+# for, so no process can serve a stale sheet. Only the latest version of each game
+# is kept: an older one is never asked for again (its watchers get the new one),
+# and keeping them all made the workers grow by 100 MiB in the soak run before the
+# cap stopped them.
 # Keys hold the watch token, not the primary key: tests (and a restored database)
 # may give a new game the primary key of an old one, never its token.
 # Only the CSRF token differs from one watcher to the next; it goes in last.
