@@ -1,8 +1,8 @@
-"""What each dialog of the game page shows. A view picks one of these; its `partial`
-is the fragment of templates/games/game.html that draws it (in the page's <dialog>,
-or alone for htmx)."""
+"""What each dialog of the game page shows. A view picks one of these; its
+`template` is the partial of templates/games/game.html that draws it (in the page's
+<dialog>, or alone for htmx)."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 
@@ -21,7 +21,8 @@ class EntryDialog:
     preview_url: str
     preview: object = None  # models.Preview of the values chosen so far
     show_errors: bool = True
-    offline_previews: list = ()  # [(value, Preview)] for static/js/outbox.js
+    # [(value, Preview)]: each button's calculation, for static/js/outbox.js.
+    offline_previews: list = field(default_factory=list)
 
     @property
     def box(self):
