@@ -13,6 +13,7 @@ from django.urls import reverse
 from games.capabilities import get_game_or_404
 from games.forms import new_request_key
 from games.models import Game
+from games.renderings import sheet_html
 
 # The game page: every view of a game renders it whole or one of its partials.
 TEMPLATE = "games/game.html"
@@ -35,6 +36,10 @@ class Access:
         if self.can_write:
             # The idempotency key of the undo forms: a retried undo takes back one.
             context["undo_key"] = new_request_key()
+        if "state" in extra:
+            # Called by the template only where it shows the sheet (a callable in
+            # the context is called when the template reads it).
+            context["sheet_html"] = functools.partial(sheet_html, self, extra["state"])
         return {**context, **extra}
 
     @property

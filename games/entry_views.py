@@ -20,6 +20,7 @@ from django_htmx.http import reswap, retarget, trigger_client_event
 
 from games.access import TEMPLATE, writer_view
 from games.capabilities import PencilGone
+from games.dialogs import EntryDialog, RenameDialog, UndoDialog
 from games.errors import PencilOut, ScoreRefused
 from games.forms import ConfirmForm, EntryForm, RenameForm
 from games.messages import tr
@@ -59,7 +60,7 @@ def refreshed(request, access, notice=None, done=None):
 def show_dialog(request, access, state, dialog, status=200):
     if request.htmx:
         context = access.context(state=state, dialog=dialog)
-        response = render(request, f"{TEMPLATE}#dialog", context)
+        response = render(request, dialog.template, context)
         retarget(response, "#dialog-body")
         return reswap(response, "outerHTML")
     return render_page(request, access, state=state, dialog=dialog, status=status)
@@ -93,19 +94,17 @@ def entry_form(access, state, player_id, column, box, data=None, *, check=True):
 def entry_dialog(access, sheet, form, preview=None, show_errors=True):
     column, box = form.column, form.box.key
     urls = {"player_id": sheet.player.pk, "column": column, "box": box}
-    return {
-        "show_errors": show_errors,
-        "kind": "entry",
-        "sheet": sheet,
-        "form": form,
-        "column": column,
-        "box": form.box,
-        "column_label": tr(form.variant.column_label(column)),
-        "multi": len(form.variant.columns) > 1,
-        "preview": preview,
-        "record_url": access.url("record", **urls),
-        "preview_url": access.url("preview", **urls),
-    }
+    return EntryDialog(
+        sheet=sheet,
+        form=form,
+        column=column,
+        column_label=tr(form.variant.column_label(column)),
+        multi=len(form.variant.columns) > 1,
+        record_url=access.url("record", **urls),
+        preview_url=access.url("preview", **urls),
+        preview=preview,
+        show_errors=show_errors,
+    )
 
 
 @require_safe
@@ -117,7 +116,7 @@ def box(request, access, player_id, column, box):
     except ScoreRefused as refusal:
         return refused(request, access, refusal, state)
     dialog = entry_dialog(access, sheet, form)
-    dialog["offline_previews"] = Preview.for_each(
+    dialog.offline_previews = Preview.for_each(
         state, player_id, column, box, form.value_entries()
     )
     return show_dialog(request, access, state, dialog)
@@ -199,7 +198,7 @@ def undo(request, access):
         if last is None:
             return refused(request, access, ScoreRefused(_("Rien à annuler.")), state)
         form = ConfirmForm(initial={"seen_version": game.version})
-        dialog = {"kind": "undo", "form": form, **state.summary(last)}
+        dialog = UndoDialog(form=form, **state.summary(last))
         return show_dialog(request, access, state, dialog)
     form = ConfirmForm(request.POST)
     form.is_valid()  # Its fields never refuse: a garbled version is stale.
@@ -242,8 +241,7 @@ def rename(request, access, player_id):
         raise Http404
     if request.method == "GET":
         form = RenameForm(initial={"name": sheet.player.name})
-        dialog = {"kind": "rename", "sheet": sheet, "form": form}
-        return show_dialog(request, access, state, dialog)
+        return show_dialog(request, access, state, RenameDialog(sheet, form))
     form = RenameForm(request.POST)
     if form.is_valid():
         old = sheet.player.name
@@ -260,5 +258,4 @@ def rename(request, access, player_id):
                 return refreshed(request, access, notice)
             messages.success(request, notice)
             return redirect(access.page_url)
-    dialog = {"kind": "rename", "sheet": sheet, "form": form}
-    return show_dialog(request, access, state, dialog, status=422)
+    return show_dialog(request, access, state, RenameDialog(sheet, form), status=422)

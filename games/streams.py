@@ -12,8 +12,9 @@ What a stream says, in order:
     game (pencil taken back, game purged) or the host's pencil changed hands.
 
 That is a watch link's stream. Every watcher of a game in this process shares one
-rendering per version and language (`Renderings`): a new entry costs one render
-per process, whatever the number of watchers. A host or pencil link's stream says
+SheetEvent per version and language (`Renderings`), its sheet the one the page and
+its poll are served (views.sheet_html): a new entry costs one render per process,
+whatever the number of watchers. A host or pencil link's stream says
 `id: 12 / event: version / data: 12` instead: its page is the one that writes, and
 its own entry's answer already brought the new sheet, so a rendering made for it
 alone would mostly be thrown away; when another device wrote, the page fetches
@@ -30,14 +31,14 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpResponse, StreamingHttpResponse
-from django.template.loader import render_to_string
 from django.utils import translation
 from django.views.decorators.http import require_safe
 
+from games.access import Access, games_with_band
 from games.capabilities import get_game_or_404
 from games.live import database_turn, hub, retry_ms
 from games.ratelimit import client_ip
-from games.views import TEMPLATE, Access, GamesWithBand, sheet_context
+from games.renderings import sheet_html
 
 RELOAD = b"event: reload\ndata: \n\n"
 HEARTBEAT = b": \n\n"
@@ -57,7 +58,7 @@ def sheet_event(version, html):
 
 
 def _lookup(kind, token):
-    games = GamesWithBand()
+    games = games_with_band()
     return {
         "host": games.by_host_token,
         "watch": games.by_watch_token,
@@ -70,9 +71,10 @@ def version_event(version):
     return f"id: {version}\nevent: version\ndata: {version}\n\n".encode()
 
 
-def _render(request, kind, token, language):
+def _render(kind, token, language):
     """The SheetEvent of the game's current version, or None if `token` no longer
-    opens it. Runs in a worker thread."""
+    opens it. Runs in a worker thread; the sheet itself is the one the page and
+    its poll are served (`sheet_html`)."""
     with database_turn():
         game = _lookup(kind, token)
         if game is None:
@@ -80,11 +82,8 @@ def _render(request, kind, token, language):
         if kind != "watch":
             payload = version_event(game.version)
         else:
-            access = Access(kind, game)
             with translation.override(language):
-                html = render_to_string(
-                    f"{TEMPLATE}#sheet", sheet_context(access, game.state()), request
-                )
+                html = sheet_html(Access(kind, game))
             payload = sheet_event(game.version, html)
     return SheetEvent(game.version, payload, _pencil(game))
 
@@ -117,7 +116,7 @@ class Renderings:
                 return found
             task = self.pending.get(key)
             if task is None:
-                task = asyncio.ensure_future(self._render(key, request))
+                task = asyncio.ensure_future(self._render(key))
                 self.pending[key] = task
             # Shielded: a watcher leaving must not cancel the others' rendering.
             found = await asyncio.shield(task)
@@ -125,11 +124,11 @@ class Renderings:
                 break
         return found
 
-    async def _render(self, key, request):
+    async def _render(self, key):
         kind, token, language = key
         try:
             event = await sync_to_async(_render, thread_sensitive=False)(
-                request, kind, token, language
+                kind, token, language
             )
         finally:
             del self.pending[key]

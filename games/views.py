@@ -6,10 +6,6 @@ swaps. The writes are in `games.entry_views` and
 `games.pencil_views`.
 """
 
-import collections
-import secrets
-import threading
-
 from django.contrib import messages
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
@@ -31,13 +27,8 @@ from games.capabilities import SCOPE, get_game_or_404
 from games.follow import remember_watch_link
 from games.forms import NewGameForm, PencilForm
 from games.models import Game
+from games.renderings import CSRF_SLOT, rendered_once, sheet_html
 from games.share_views import pencil_link
-
-# games/streams.py reads the games of a link as the pages do, and renders the
-# same template.
-GamesWithBand = games_with_band
-__all__ = ["TEMPLATE", "GamesWithBand"]
-
 
 # --- create ----------------------------------------------------------------------
 
@@ -102,94 +93,9 @@ def done_entry(request, state):
     return None
 
 
-def sheet_context(access, state):
-    """What the #sheet partial needs, and nothing per request: every watcher of
-    the game can be sent the same rendering (games/streams.py)."""
-    context = {"access": access, "role": access.role, "game": access.game}
-    if access.is_host:
-        context["host_token"] = access.token
-    return {**context, "state": state}
-
-
 def sheet_fragment(request, access, state=None):
     """The #sheet fragment alone (for a page that refreshes itself)."""
-    if access.role == "watch" and state is None:
-        game = access.game
-        return HttpResponse(
-            _rendered_once(
-                (game.watch_token, get_language(), "sheet"),
-                (game.version,),
-                lambda: render_to_string(
-                    f"{TEMPLATE}#sheet",
-                    access.context(state=game.state()),
-                    request,
-                ),
-            )
-        )
-    state = state or access.game.state()
-    return render(request, f"{TEMPLATE}#sheet", access.context(state=state))
-
-
-# --- the watch page: rendered once per version ------------------------------------
-#
-# Every watcher of a game gets the same page for a given version of the game (every
-# write bumps it): each process renders the watch page and its #sheet once per
-# version and language, and hands the same text to the next watchers, so the forty
-# phones of a table that poll in a new entry cost one rendering, not forty
-# (bench/watchers.py). Process memory is safe here, unlike for the version itself:
-# a text is only served for the version it was rendered for, so no process can
-# serve a stale sheet. Only the latest version of each game is kept: an older one
-# is never asked for again (its watchers get the new one), and keeping them all
-# made the workers grow by 100 MiB in the soak run before the cap stopped them.
-# Keys hold the watch token, not the primary key: tests (and a restored database)
-# may give a new game the primary key of an old one, never its token.
-# Only the CSRF token differs from one watcher to the next; it goes in last.
-
-
-class _LatestRenderings:
-    """(watch token, language, what) -> the text of its latest version, at most
-    `limit` of them (the least recently rendered go first)."""
-
-    def __init__(self, limit):
-        self.limit = limit
-        self.slots = collections.OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, slot, version):
-        found = self.slots.get(slot)
-        return found[1] if found is not None and found[0] == version else None
-
-    def put(self, slot, version, text):
-        with self.lock:
-            found = self.slots.get(slot)
-            # A slow render of an older version must not evict the newer one.
-            if found is None or found[0][0] <= version[0]:
-                self.slots[slot] = (version, text)
-                self.slots.move_to_end(slot)
-            while len(self.slots) > self.limit:
-                self.slots.popitem(last=False)
-
-    def clear(self):
-        with self.lock:
-            self.slots.clear()
-
-
-_RENDERED = _LatestRenderings(limit=256)
-_CSRF_SLOT = f"csrf-slot-{secrets.token_hex(16)}"
-
-
-def rendered_sheet(watch_token, language, version):
-    """The watch #sheet this process rendered for that version, or None."""
-    return _RENDERED.get((watch_token, language, "sheet"), (version,))
-
-
-def _rendered_once(slot, version, render_it):
-    """`render_it()`'s text for `version` (a tuple, game version first) of `slot`."""
-    text = _RENDERED.get(slot, version)
-    if text is None:
-        text = render_it()
-        _RENDERED.put(slot, version, text)
-    return text
+    return HttpResponse(sheet_html(access, state))
 
 
 def _watch_page(request, game):
@@ -201,17 +107,17 @@ def _watch_page(request, game):
     def render_watch_page():
         context = access.context(state=game.state(), dialog=None, done=None)
         context["tv"] = request.GET.get("tv", "0") != "0"
-        context["csrf_token"] = _CSRF_SLOT
+        context["csrf_token"] = CSRF_SLOT
         return render_to_string(TEMPLATE, context, request)
 
     # The band's name is in the footer and may change without a new game version;
     # the full path is in the language form's "next".
-    page = _rendered_once(
+    page = rendered_once(
         (game.watch_token, get_language(), request.get_full_path()),
         (game.version, game.band.name),
         render_watch_page,
     )
-    return HttpResponse(page.replace(_CSRF_SLOT, get_token(request)))
+    return HttpResponse(page.replace(CSRF_SLOT, get_token(request)))
 
 
 @require_safe

@@ -112,7 +112,8 @@ def test_write_urls_refuse_the_wrong_method(client):
 
 @pytest.mark.django_db
 def test_the_sheet_fragment_renders_alone_for_every_role(rf):
-    from games.views import Access, sheet_fragment
+    from games.access import Access
+    from games.views import sheet_fragment
 
     game, token = make_game(["Sarah", "Hugo"])
     play(game, ("Sarah", "free", "ones", count(3)))

@@ -1,4 +1,4 @@
-"""The sheet's cells, written as strings by game_sheet.py rather than by the template:
+"""The sheet's cells (templates/games/sheet.html, from the data of games/sheet.py):
 each open box links to its own dialog and says what it is, and what a player typed
 as a name reads back exactly as typed, never as markup."""
 

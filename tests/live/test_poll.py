@@ -215,7 +215,7 @@ def test_the_poll_only_reads(client, method):
 
 @pytest.mark.django_db
 def test_each_process_keeps_only_the_latest_sheet_of_a_game(client):
-    from games.views import _RENDERED
+    from games.renderings import RENDERED
 
     game, _token = make_game(NAMES[:2])
     moves = [(name, "free", box, CROSS) for box in BOXES[:5] for name in NAMES[:2]]
@@ -226,18 +226,49 @@ def test_each_process_keeps_only_the_latest_sheet_of_a_game(client):
         answer = client.get(watch_sheet(game, seen), headers=HTMX)
         assert f'data-version="{game.version}"' in answer.content.decode()
         seen = game.version
-    mine = [slot for slot in _RENDERED.slots if slot[0] == game.watch_token]
+    mine = [slot for slot in RENDERED.slots if slot[0] == game.watch_token]
     assert len(mine) == 1
     # An older version asked again is rendered afresh, never from the newer text.
-    assert _RENDERED.get(mine[0], (seen - 1,)) is None
+    assert RENDERED.get(mine[0], (seen - 1,)) is None
 
 
 def test_the_rendered_sheets_kept_are_bounded():
-    from games.views import _LatestRenderings
+    from games.renderings import LatestRenderings
 
-    kept = _LatestRenderings(limit=3)
+    kept = LatestRenderings(limit=3)
     for n in range(10):
         kept.put((f"game{n}", "fr", "sheet"), (1,), "x")
     assert [slot[0] for slot in kept.slots] == ["game7", "game8", "game9"]
     kept.put(("game9", "fr", "sheet"), (0,), "older")
     assert kept.get(("game9", "fr", "sheet"), (1,)) == "x"
+
+
+@pytest.mark.django_db
+def test_a_page_and_its_poll_are_sent_one_rendering_of_the_sheet_per_version(client):
+    from django.test.signals import template_rendered
+
+    game, token = make_game(NAMES[:2])
+    host_page = reverse("games:host", kwargs={"host_token": token})
+    watch_page = reverse("games:watch", kwargs={"watch_token": game.watch_token})
+    drawn = []
+
+    def count_sheets(sender, template, context, **kwargs):
+        if template.name == "games/sheet.html":
+            drawn.append((context["role"], context["game"].version))
+
+    template_rendered.connect(count_sheets)
+    try:
+        for _ in range(2):
+            page = client.get(host_page).content.decode()
+            poll = client.get(host_sheet(token, 0), **HTMX).content.decode()
+            assert poll.lstrip().startswith('<section id="sheet"') and poll in page
+        play(game, (NAMES[0], "free", "ones", count(3)))
+        poll = client.get(host_sheet(token, 1), **HTMX).content.decode()
+        assert 'data-version="2"' in poll
+        assert poll in client.get(host_page).content.decode()
+        watched = client.get(watch_sheet(game, 1), **HTMX).content.decode()
+        assert watched in client.get(watch_page).content.decode()
+    finally:
+        template_rendered.disconnect(count_sheets)
+    # The host's sheet of each version once, the watchers' once: never per request.
+    assert drawn == [("host", 1), ("host", 2), ("watch", 2)]

@@ -104,8 +104,8 @@ def renders(monkeypatch):
     made = []
     real = streams._render
 
-    def counting(request, kind, token, language):
-        event = real(request, kind, token, language)
+    def counting(kind, token, language):
+        event = real(kind, token, language)
         made.append((kind, token, event and event.version))
         return event
 

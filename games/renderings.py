@@ -1,0 +1,93 @@
+"""The sheet and the watch page, rendered once per version.
+
+Every page of a game in one role gets the same sheet for a given version of the
+game (every write bumps it): each process renders it once per (game, version,
+role, language) and hands the same text to the next asker — the page, its poll and
+the watchers' stream (games/streams.py) — so the forty phones of a table that
+follow a new entry cost one rendering, not forty. The watch page as a whole is
+kept the same way. Process memory is safe here, unlike for the version itself: a
+text is only served for the version it was rendered for, so no process can serve
+a stale sheet. Only the latest version of each is kept: an older one is never
+asked for again, and keeping them all made the workers grow without bound.
+
+Keys hold the watch token, not the primary key: tests (and a restored database)
+may give a new game the primary key of an old one, never its token. Only the CSRF
+token differs from one watcher to the next: a kept page holds `CSRF_SLOT` in its
+place, replaced by each request's own.
+"""
+
+import collections
+import secrets
+import threading
+
+from django.template.loader import render_to_string
+from django.utils.translation import get_language
+
+from games.sheet import sheet_table
+
+CSRF_SLOT = f"csrf-slot-{secrets.token_hex(16)}"
+
+
+class LatestRenderings:
+    """(watch token, language, what…) -> the text of its latest version, at most
+    `limit` of them (the least recently rendered go first)."""
+
+    def __init__(self, limit):
+        self.limit = limit
+        self.slots = collections.OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, slot, version):
+        found = self.slots.get(slot)
+        return found[1] if found is not None and found[0] == version else None
+
+    def put(self, slot, version, text):
+        with self.lock:
+            found = self.slots.get(slot)
+            # A slow render of an older version must not evict the newer one.
+            if found is None or found[0][0] <= version[0]:
+                self.slots[slot] = (version, text)
+                self.slots.move_to_end(slot)
+            while len(self.slots) > self.limit:
+                self.slots.popitem(last=False)
+
+    def clear(self):
+        with self.lock:
+            self.slots.clear()
+
+
+# A game in play keeps a few: its watch page, its watch, host (or pencil) sheets.
+RENDERED = LatestRenderings(limit=512)
+
+
+def rendered_once(slot, version, render_it):
+    """`render_it()`'s text for `version` (a tuple, game version first) of `slot`."""
+    text = RENDERED.get(slot, version)
+    if text is None:
+        text = render_it()
+        RENDERED.put(slot, version, text)
+    return text
+
+
+def sheet_context(access, state):
+    """What templates/games/sheet.html needs, and nothing per request: every page
+    of the game in this role can be sent the same rendering."""
+    context = {"access": access, "role": access.role, "game": access.game}
+    if access.is_host:
+        context["host_token"] = access.token
+    return {**context, "state": state, "table": sheet_table(state, access)}
+
+
+def sheet_html(access, state=None):
+    """The #sheet of `access`'s role at its game's version, in the active language.
+
+    `state`, the game's replayed sheets if the caller has them, is only read on a
+    miss."""
+    game = access.game
+    return rendered_once(
+        (game.watch_token, get_language(), "sheet", access.role, access.token),
+        (game.version,),
+        lambda: render_to_string(
+            "games/sheet.html", sheet_context(access, state or game.state())
+        ),
+    )
