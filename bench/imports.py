@@ -117,7 +117,7 @@ class LockTimer:
     def install(self):
         from django.db import transaction
 
-        from games import export
+        from games import game_import
 
         real = transaction.atomic
         timer = self
@@ -132,7 +132,7 @@ class LockTimer:
                 timer.held.append((time.perf_counter() - start) * 1000)
                 timer.cpu.append((time.process_time() - cpu) * 1000)
 
-        export.transaction = Shim
+        game_import.transaction = Shim
 
 
 def importer(raw, band_id, stop, deadline, counter):
@@ -142,7 +142,7 @@ def importer(raw, band_id, stop, deadline, counter):
     from django.db import connection
 
     from bands.models import Band
-    from games.export import import_game
+    from games.game_import import import_game
 
     band = Band.objects.get(pk=band_id)
     while not stop.is_set() and time.monotonic() < deadline:
@@ -179,7 +179,7 @@ def score_for(seconds):
 
 def inner(args):
     setup()
-    from games.export import import_game
+    from games.game_import import import_game
 
     raw, entries, band = big_export()
     timer = LockTimer()

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_http_methods, require_safe
 
-from games import export, pdf, ratelimit, rules
+from games import export, game_import, pdf, pdf_layout, ratelimit, rules
 from games.capabilities import get_game_or_404
 from games.messages import tr
 from games.models import Game
@@ -87,9 +87,9 @@ def _sheet_links(preset):
                     {
                         "layout": layout,
                         "url": blank_pdf_url(preset, layout, query_columns),
-                        "orientation": pdf.orientation_for(seats, len(columns)),
+                        "orientation": pdf_layout.orientation_for(seats, len(columns)),
                     }
-                    for layout, seats in pdf.LAYOUTS.items()
+                    for layout, seats in pdf_layout.LAYOUTS.items()
                 ],
             }
         )
@@ -103,7 +103,7 @@ def sheets(request):
     if "preset" in request.GET:
         preset = request.GET.get("preset", "")
         layout = request.GET.get("layout", "1")
-        if preset in rules.PRESETS and layout in pdf.LAYOUTS:
+        if preset in rules.PRESETS and layout in pdf_layout.LAYOUTS:
             chosen = request.GET.getlist("columns")
             columns = [c for c in COLUMN_ORDER if c in chosen] or ["free"]
             extra = {
@@ -132,7 +132,7 @@ def sheets(request):
 @require_safe
 @cache_control(private=True, max_age=3600)
 def blank_pdf(request, preset, layout):
-    if preset not in rules.PRESETS or layout not in pdf.LAYOUTS:
+    if preset not in rules.PRESETS or layout not in pdf_layout.LAYOUTS:
         raise Http404
     try:
         variant = rules.build_variant(preset, options_from_query(preset, request.GET))
@@ -237,16 +237,16 @@ def _import(request, band, context):
             status = 429
         elif upload is None:
             error = _("Choisissez le fichier JSON d'une partie exportée.")
-        elif upload.size > export.MAX_IMPORT_BYTES:
+        elif upload.size > game_import.MAX_IMPORT_BYTES:
             error = _("Le fichier est trop gros (%(max)s Ko au plus).") % {
-                "max": export.MAX_IMPORT_BYTES // 1024
+                "max": game_import.MAX_IMPORT_BYTES // 1024
             }
         else:
             try:
-                new_game, new_host_token = export.import_game(
-                    upload.read(export.MAX_IMPORT_BYTES + 1), band
+                new_game, new_host_token = game_import.import_game(
+                    upload.read(game_import.MAX_IMPORT_BYTES + 1), band
                 )
-            except export.ImportRefused as exc:
+            except game_import.ImportRefused as exc:
                 error = exc.message
             else:
                 messages.success(
@@ -260,7 +260,7 @@ def _import(request, band, context):
     response = render(
         request,
         "games/import.html",
-        {**context, "error": error, "max_kb": export.MAX_IMPORT_BYTES // 1024},
+        {**context, "error": error, "max_kb": game_import.MAX_IMPORT_BYTES // 1024},
         status=status if error else 200,
     )
     if response.status_code == 429:

@@ -1,38 +1,26 @@
-"""What sharing a game needs: QR codes, share texts, and the result's preview image.
+"""What sharing a game needs: its links, their QR codes, and the result's texts.
 
 Everything here is computed server-side: the QR code is an SVG made by segno (no JS
-library in the page) and the preview image a PNG made by Pillow, so a message app
-that only reads Open Graph tags still shows who won.
+library in the page). The result's preview image, drawn from the texts here, is in
+`games.preview_image`.
 """
 
 import io
-import random
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
 from urllib.parse import quote
 
 import segno
-from django.conf import settings
-from django.core.cache import cache
 from django.urls import reverse
-from django.utils import formats, timezone, translation
+from django.utils import formats, timezone
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-PREVIEW_SIZE = (1200, 630)
-PREVIEW_CACHE_SECONDS = 60 * 60 * 24
 # Margin of four modules (the quiet zone the QR standard asks for) and level M: a
 # phone camera reads it from across a table, even on a scratched screen.
 QR_BORDER = 4
 QR_ERROR = "m"
 QR_SCALE = 10
-
-FONT_DIRS = [
-    Path("/usr/share/fonts/truetype/dejavu"),
-    Path(settings.BASE_DIR) / "static" / "fonts",
-]
 
 
 # --- links -------------------------------------------------------------------
@@ -235,241 +223,3 @@ def description(game, state, rows):
         # Everyone at 0 "ex aequo" says nothing: just who plays.
         players = ", ".join(s.player.name for s in state.sheets)
     return f"{players} — {detail}"
-
-
-# --- preview image -----------------------------------------------------------
-
-
-def preview_cache_key(game):
-    return f"share:preview:{game.pk}:{game.version}:{translation.get_language()}"
-
-
-def preview_png(game, state=None):
-    """The 1200×630 preview image of a game's result (bytes), cached per version.
-
-    Every write bumps `game.version`, so a cached image is never stale; the state
-    is only replayed when the image has to be drawn.
-    """
-    key = preview_cache_key(game)
-    data = cache.get(key)
-    if data is None:
-        data = draw_preview(game, state if state is not None else game.state())
-        cache.set(key, data, PREVIEW_CACHE_SECONDS)
-    return data
-
-
-FONT_FILES = {
-    True: ("DejaVuSans-Bold.ttf", "DejaVuSansCondensed-Bold.ttf"),
-    False: ("DejaVuSans.ttf", "DejaVuSansCondensed.ttf"),
-}
-
-
-def font_path(bold):
-    """Debian's DejaVu (fonts-dejavu-core) first, else the condensed DejaVu the
-    PDFs ship in static/fonts: both carry every accent of the players' names."""
-    for directory in FONT_DIRS:
-        for name in FONT_FILES[bold]:
-            if (directory / name).is_file():
-                return directory / name
-    return None
-
-
-@lru_cache(maxsize=64)
-def _font(bold, size):
-    from PIL import ImageFont
-
-    path = font_path(bold)
-    if path is not None:
-        return ImageFont.truetype(str(path), size)
-    # Pillow's own font lacks some accents, but the preview is still drawn.
-    return ImageFont.load_default(size)
-
-
-def _fit(draw, text, bold, size, max_width, min_size=24):
-    """The largest font (down to min_size) that fits text in max_width, and the text
-    itself, shortened with an ellipsis if even min_size is too wide."""
-    while size > min_size and draw.textlength(text, font=_font(bold, size)) > max_width:
-        size -= 2
-    font = _font(bold, size)
-    if draw.textlength(text, font=font) <= max_width:
-        return font, text
-    while text and draw.textlength(text + "…", font=font) > max_width:
-        text = text[:-1]
-    return font, text.rstrip() + "…"
-
-
-PAPER = (246, 241, 231)
-CARD = (255, 253, 248)
-INK = (29, 27, 24)
-MUTED = (91, 86, 80)
-ACCENT = (179, 38, 30)
-LINE = (217, 208, 193)
-CONFETTI = [(179, 38, 30), (30, 107, 58), (26, 95, 180), (230, 160, 20), (150, 60, 160)]
-
-
-def _confetti(draw, seed, finished):
-    rng = random.Random(seed)
-    width, height = PREVIEW_SIZE
-    count = 70 if finished else 18
-    for _piece in range(count):
-        # Along the edges only, so the text stays on calm paper.
-        x = rng.choice([rng.randint(0, 120), rng.randint(width - 140, width)])
-        y = rng.randint(0, height)
-        if rng.random() < 0.5:
-            x, y = (
-                rng.randint(0, width),
-                rng.choice([rng.randint(0, 34), rng.randint(height - 34, height)]),
-            )
-        w, h = rng.randint(8, 18), rng.randint(4, 9)
-        angle = rng.random()
-        points = (
-            [
-                (x, y),
-                (x + w, y + h * angle),
-                (x + w - h, y + h + h * angle),
-                (x - h, y + h),
-            ]
-            if angle > 0.5
-            else [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
-        )
-        draw.polygon(points, fill=rng.choice(CONFETTI))
-
-
-def _wrap(draw, text, bold, max_width):
-    """The title on as few lines as possible, as large as possible: one line from
-    84 px down to 60, else two, else three ("Marie-Christine, Jean-Baptiste et Léa,
-    ex aequo !"). Words are split on plain spaces only: French puts a no-break
-    space before "!" so that it never ends up alone on a line."""
-    words = text.split(" ")
-    for max_lines, sizes in (
-        (1, range(84, 59, -4)),
-        (2, range(72, 47, -4)),
-        (3, range(56, 35, -4)),
-    ):
-        for size in sizes:
-            font = _font(bold, size)
-            lines, line = [], ""
-            for word in words:
-                attempt = f"{line} {word}" if line else word
-                if line and draw.textlength(attempt, font=font) > max_width:
-                    lines.append(line)
-                    line = word
-                else:
-                    line = attempt
-            lines.append(line)
-            if len(lines) <= max_lines and all(
-                draw.textlength(item, font=font) <= max_width for item in lines
-            ):
-                return font, lines
-    font, line = _fit(draw, text, bold, 36, max_width, 36)
-    return font, [line]
-
-
-def draw_preview(game, state):
-    from PIL import Image, ImageDraw
-
-    width, height = PREVIEW_SIZE
-    image = Image.new("RGB", PREVIEW_SIZE, PAPER)
-    draw = ImageDraw.Draw(image)
-    _confetti(draw, game.pk, state.finished)
-    draw.rounded_rectangle(
-        (60, 44, width - 60, height - 44), radius=28, fill=CARD, outline=LINE, width=3
-    )
-
-    # Text is placed by its baseline ("ls"/"rs" anchors) so that names with and
-    # without accents line up.
-    left, right, header = 110, width - 110, 118
-    draw.text((left, header + 2), "⚄", font=_font(True, 44), fill=ACCENT, anchor="ls")
-    draw.text(
-        (left + 56, header), "Scorekeeper", font=_font(True, 34), fill=INK, anchor="ls"
-    )
-    date = formats.date_format(game_date(game), "DATE_FORMAT")
-    info = _("%(variant)s, %(date)s") % {"variant": variant_label(game), "date": date}
-    font, info = _fit(draw, info, False, 28, 520, 20)
-    draw.text((right, header), info, font=font, fill=MUTED, anchor="rs")
-
-    rows = ranking_rows(state)
-    winners = state.winners()
-    column = 540 if len(rows) > 1 else right - left
-    kicker = (
-        _("Résultat de la partie") if state.finished else _("Classement provisoire")
-    )
-    font, kicker = _fit(draw, kicker, False, 30, column, 20)
-    draw.text((left, 212), kicker, font=font, fill=MUTED, anchor="ls")
-
-    font, lines = _wrap(draw, result_title(state), True, column)
-    size = font.size
-    baseline = 212 + 18 + round(size * 0.95)
-    for index, line in enumerate(lines):
-        if index:
-            baseline += round(size * 1.18)
-        draw.text((left, baseline), line, font=font, fill=INK, anchor="ls")
-    total = winners[0].total if winners else 0
-    if state.finished:
-        score = points_text(total)
-    elif any(s.turns for s in state.sheets):
-        score = _("En tête : %(total)s") % {"total": points_text(total)}
-    else:
-        score = ""
-    if score:
-        largest = (96 if len(lines) == 1 else 72) if state.finished else 60
-        font, score = _fit(draw, score, True, largest, column, 40)
-        baseline += round(font.size * 1.1) + 8
-        draw.text((left, baseline), score, font=font, fill=ACCENT, anchor="ls")
-
-    if len(rows) > 1:
-        started = any(s.turns for s in state.sheets)
-        _draw_ranking(
-            draw, rows, x0=left + column + 50, x1=right, top=172, highlight=started
-        )
-    return _png(image)
-
-
-def _draw_ranking(draw, rows, x0, x1, top, highlight=True):
-    # Up to ten players: all of them fit in smaller rows; beyond eight the last
-    # line says how many more there are.
-    shown = rows if len(rows) <= 8 else rows[:7]
-    if len(shown) <= 5:
-        step, size = 66, 38
-    else:
-        step, size = 46, 30
-    bold = _font(True, size)
-    name_left = x0 + round(size * 1.6)
-    widest_points = max(draw.textlength(str(row.total), font=bold) for row in shown)
-    room = x1 - widest_points - 20 - name_left
-    # One size for every name (a long name is shortened, not shrunk alone).
-    names_size = size
-    while names_size > 22 and any(
-        draw.textlength(row.name, font=_font(row.rank == 1, names_size)) > room
-        for row in shown
-    ):
-        names_size -= 2
-    for index, row in enumerate(shown):
-        baseline = top + size + index * step
-        if index:
-            rule = baseline - size - (step - size) // 2
-            draw.line((x0, rule, x1, rule), fill=LINE, width=2)
-        colour = ACCENT if row.rank == 1 and highlight else INK
-        draw.text((x0, baseline), f"{row.rank}.", font=bold, fill=colour, anchor="ls")
-        points = str(row.total)
-        draw.text((x1, baseline), points, font=bold, fill=colour, anchor="rs")
-        font, name = _fit(draw, row.name, row.rank == 1, names_size, room, names_size)
-        draw.text((name_left, baseline), name, font=font, fill=colour, anchor="ls")
-    if len(rows) > len(shown):
-        more = len(rows) - len(shown)
-        text = ngettext("et %(count)d autre", "et %(count)d autres", more) % {
-            "count": more
-        }
-        draw.text(
-            (x0, top + len(shown) * step + 26),
-            text,
-            font=_font(False, 26),
-            fill=MUTED,
-            anchor="ls",
-        )
-
-
-def _png(image):
-    out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
-    return out.getvalue()

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
-from games import share
+from games import preview_image, share
 from games.capabilities import get_game_or_404
 
 # Every token goes through games.capabilities: the same 404 for a malformed or an
@@ -154,7 +154,7 @@ def result(request, watch_token):
 @require_safe
 def result_image(request, watch_token):
     game = _by_watch_or_404(request, watch_token)
-    response = HttpResponse(share.preview_png(game), content_type="image/png")
+    response = HttpResponse(preview_image.preview_png(game), content_type="image/png")
     # Crawlers of message apps fetch it without cookies; ten minutes keeps a live
     # game's preview fresh enough while sparing the server.
     response["Cache-Control"] = "public, max-age=600"

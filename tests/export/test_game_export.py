@@ -8,7 +8,8 @@ import pytest
 import time_machine
 from django.urls import reverse
 
-from games.export import game_json_text, import_game
+from games.export import game_json_text
+from games.game_import import import_game
 from games.models import Game
 from tests.factories import make_game, play, worked_example
 

@@ -10,7 +10,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import NoReverseMatch, reverse
 
 from bands.models import BandGame
-from games.export import MAX_IMPORT_BYTES, ImportRefused, game_json, import_game
+from games.export import game_json
+from games.game_import import MAX_IMPORT_BYTES, ImportRefused, import_game
 from games.models import Entry, Game, Player
 from tests.export.helpers import autoplay
 from tests.factories import make_game, play, worked_example

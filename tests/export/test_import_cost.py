@@ -8,7 +8,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games.export import ImportRefused, game_json, import_game
+from games.export import game_json
+from games.game_import import ImportRefused, import_game
 from games.models import Entry
 from tests.export.helpers import autoplay
 from tests.factories import make_game

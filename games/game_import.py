@@ -1,0 +1,311 @@
+"""The import of a finished game's JSON export as a new game of a band.
+
+The file is checked field by field, then its entries are replayed through the
+rules engine: only a file whose points, totals and winners are the ones
+recomputed becomes a game. The export side of the format lives in
+`games.export`.
+"""
+
+import datetime
+import json
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games import rules, signals
+from games.export import FORMAT, FORMAT_VERSION, totals_of
+from games.messages import tr
+from games.models import Game, ScoreRefused
+
+MAX_IMPORT_BYTES = 256 * 1024
+# A finished game holds at most 10 players × 4 columns × 20 boxes, plus the
+# further Yams of multi_yams; anything far beyond is not an export of ours.
+MAX_IMPORT_ENTRIES = 2000
+
+
+class ImportRefused(Exception):
+    """A file that cannot be imported; `message` says why, for the host."""
+
+    def __init__(self, message):
+        super().__init__(message)
+        self.message = str(message)
+
+
+TOP_KEYS = {
+    "format",
+    "version",
+    "exported_at",
+    "preset",
+    "preset_label",
+    "options",
+    "created_at",
+    "finished_at",
+    "finished",
+    "players",
+    "seating",
+    "entries",
+    "totals",
+    "winners",
+}
+REQUIRED_TOP_KEYS = {
+    "format",
+    "version",
+    "preset",
+    "options",
+    "finished",
+    "players",
+    "entries",
+    "totals",
+    "winners",
+}
+ENTRY_KEYS = {
+    "seq",
+    "round",
+    "seat",
+    "player",
+    "column",
+    "box",
+    "entry",
+    "text",
+    "points",
+    "created_at",
+    "undone",
+    "undone_at",
+}
+REQUIRED_ENTRY_KEYS = {
+    "seq",
+    "seat",
+    "player",
+    "column",
+    "box",
+    "entry",
+    "points",
+    "undone",
+}
+
+
+def _is_int(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _refuse_constant(name):
+    raise ValueError(name)
+
+
+def _parse(raw):
+    if len(raw) > MAX_IMPORT_BYTES:
+        raise ImportRefused(
+            _("Le fichier est trop gros (%(max)s Ko au plus).")
+            % {"max": MAX_IMPORT_BYTES // 1024}
+        )
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ImportRefused(
+            _("Ce fichier n'est pas un export JSON de Scorekeeper.")
+        ) from exc
+    try:
+        payload = json.loads(text, parse_constant=_refuse_constant)
+    except (ValueError, RecursionError) as exc:
+        raise ImportRefused(
+            _("Ce fichier n'est pas du JSON valide : il est abîmé ou incomplet.")
+        ) from exc
+    if not isinstance(payload, dict) or payload.get("format") != FORMAT:
+        raise ImportRefused(_("Ce fichier n'est pas un export JSON de Scorekeeper."))
+    if payload.get("version") != FORMAT_VERSION:
+        raise ImportRefused(
+            _("Cette version d'export n'est pas prise en charge (attendue : %(v)s).")
+            % {"v": FORMAT_VERSION}
+        )
+    missing = REQUIRED_TOP_KEYS - payload.keys()
+    unknown = payload.keys() - TOP_KEYS
+    if missing or unknown:
+        raise ImportRefused(
+            _("Le fichier a été modifié : champs %(fields)s inattendus ou manquants.")
+            % {"fields": ", ".join(sorted(missing | unknown))}
+        )
+    return payload
+
+
+def _parse_time(value, what):
+    if value is None:
+        return None
+    try:
+        moment = (
+            datetime.datetime.fromisoformat(value) if isinstance(value, str) else None
+        )
+    except ValueError:
+        moment = None
+    if (
+        moment is None
+        or timezone.is_naive(moment)
+        or moment > timezone.now() + datetime.timedelta(minutes=5)
+        or moment.year < 2000
+    ):
+        raise ImportRefused(
+            _("Le fichier a été modifié : date invalide (%(what)s).") % {"what": what}
+        )
+    return moment
+
+
+def _check_players(payload, variant):
+    players = payload["players"]
+    if not isinstance(players, list) or not players:
+        raise ImportRefused(_("Le fichier ne contient aucun joueur."))
+    names = []
+    for seat, item in enumerate(players):
+        if (
+            not isinstance(item, dict)
+            or set(item) != {"seat", "name"}
+            or not _is_int(item["seat"])
+            or item["seat"] != seat
+            or not isinstance(item["name"], str)
+        ):
+            raise ImportRefused(
+                _("Le fichier a été modifié : liste des joueurs invalide.")
+            )
+        names.append(item["name"])
+    try:
+        cleaned = Game.clean_names(names, variant)
+    except ValidationError as exc:
+        raise ImportRefused(" ".join(exc.messages)) from exc
+    if cleaned != names:
+        raise ImportRefused(_("Le fichier a été modifié : liste des joueurs invalide."))
+    return names
+
+
+def _check_entries(payload, names):
+    items = payload["entries"]
+    if not isinstance(items, list) or len(items) > MAX_IMPORT_ENTRIES:
+        raise ImportRefused(_("Le fichier a été modifié : liste des cases invalide."))
+    checked, previous = [], 0
+    for index, item in enumerate(items, start=1):
+        bad = ImportRefused(
+            _("Le fichier a été modifié : la saisie n° %(n)s est invalide.")
+            % {"n": index}
+        )
+        if not isinstance(item, dict):
+            raise bad
+        if (REQUIRED_ENTRY_KEYS - item.keys()) or (item.keys() - ENTRY_KEYS):
+            raise bad
+        seq, seat = item["seq"], item["seat"]
+        if not _is_int(seq) or seq <= previous:
+            raise bad
+        previous = seq
+        if (
+            not _is_int(seat)
+            or not 0 <= seat < len(names)
+            or item["player"] != names[seat]
+        ):
+            raise bad
+        if not isinstance(item["column"], str) or not isinstance(item["box"], str):
+            raise bad
+        if not isinstance(item["entry"], dict) or not _is_int(item["points"]):
+            raise bad
+        if not isinstance(item["undone"], bool):
+            raise bad
+        if item["undone"]:
+            continue
+        created_at = _parse_time(
+            item.get("created_at"), _("saisie n° %(n)s") % {"n": index}
+        )
+        checked.append((index, item, created_at))
+    return checked
+
+
+def import_game(raw, band):
+    """Imports the JSON export `raw` (bytes) of a finished game as a new game of
+    `band`; returns (game, host_token) or raises ImportRefused, creating nothing.
+
+    The entries are replayed once, in order and in memory, through the rules
+    engine (`Game.objects.replay`), so every rule is checked again; the points
+    and totals in the file must be the ones recomputed. Only then is the game
+    written, in one short transaction of bulk inserts: a big file must not hold
+    the database's write lock while it is checked.
+    """
+    payload = _parse(raw)
+    if payload["finished"] is not True:
+        raise ImportRefused(
+            _("Seule une partie terminée peut être importée : celle-ci ne l'est pas.")
+        )
+    try:
+        variant = rules.build_variant(payload["preset"], payload["options"])
+    except rules.RuleError as exc:
+        raise ImportRefused(tr(exc.message)) from exc
+    if variant.options != payload["options"]:
+        raise ImportRefused(
+            _("Le fichier a été modifié : options de la partie invalides.")
+        )
+    names = _check_players(payload, variant)
+    entries = _check_entries(payload, names)
+    created_at = _parse_time(payload.get("created_at"), _("début de la partie"))
+    finished_at = _parse_time(payload.get("finished_at"), _("fin de la partie"))
+
+    played = _replayed(names, variant, entries)
+    state = played.state
+    if not state.finished:
+        raise ImportRefused(
+            _("Seule une partie terminée peut être importée : il manque des cases.")
+        )
+    if payload["totals"] != totals_of(state):
+        raise ImportRefused(
+            _("Le fichier a été modifié : ses totaux ne sont pas ceux des cases.")
+        )
+    if payload["winners"] != [s.player.name for s in state.winners()]:
+        raise ImportRefused(
+            _("Le fichier a été modifié : le gagnant ne correspond pas.")
+        )
+    with transaction.atomic():
+        game, host_token = played.create(
+            band,
+            [moment for *_x, moment in entries],
+            # Older files say nothing of it: chosen by hand.
+            seating_drawn=payload.get("seating") == "drawn",
+        )
+        _keep_times(game, created_at, finished_at)
+        if finished_at is not None:
+            # The band dates the result as the file says, and counts it once.
+            signals.game_imported.send(sender=Game, game=game)
+    return game, host_token
+
+
+def _replayed(names, variant, entries):
+    moves = [
+        (item["seat"], item["column"], item["box"], item["entry"])
+        for _index, item, _moment in entries
+    ]
+    try:
+        played = Game.objects.replay(names, variant.key, variant.options, moves)
+    except ScoreRefused as exc:
+        index = entries[exc.index - 1][0]
+        raise ImportRefused(
+            _("Saisie n° %(n)s refusée : %(message)s")
+            % {"n": index, "message": exc.message}
+        ) from exc
+    for entry, (index, item, _moment) in zip(played.entries, entries, strict=True):
+        if entry.points != item["points"]:
+            raise ImportRefused(
+                _(
+                    "Le fichier a été modifié : la saisie n° %(n)s ne vaut pas "
+                    "%(points)s."
+                )
+                % {"n": index, "points": item["points"]}
+            )
+    return played
+
+
+def _keep_times(game, created_at, finished_at):
+    """The imported game remembers when it was really played (its log; the
+    entries' times are set as they are inserted); only its last activity is now,
+    for the retention."""
+    changes = {}
+    if created_at is not None:
+        changes["created_at"] = created_at
+    if finished_at is not None:
+        changes["finished_at"] = finished_at
+    if changes:
+        Game.objects.filter(pk=game.pk).update(**changes)
+        for field, value in changes.items():
+            setattr(game, field, value)
