@@ -34,7 +34,7 @@ from games.errors import (
     StaleVersion,
 )
 from games.names import clean_name, name_key
-from games.state import STATES
+from games.state import keep_state, kept_state
 
 
 class GameWrites:
@@ -215,11 +215,11 @@ class GameWrites:
         (`key` found) is answered before the checks, as its first try was."""
         link_digest = self.pencil_digest  # the pencil link this request came by
         self._lock()
-        state = STATES.get(self)
+        state = kept_state(self)
         if state is None:
             state, done = self.read_state(key_field, key)
             # Read under the lock: true for this version.
-            STATES.put(STATES.key(self), state)
+            keep_state(self, state)
         else:
             done = self.entries.filter(**{key_field: key}).first() if key else None
         # A refusal, or a retry's answer, shows these sheets (no read again).
@@ -253,8 +253,8 @@ class GameWrites:
         live.announce(self.pk, self.version)
         if state is not None:
             self._keep(state)
-            key = STATES.key(self)
-            transaction.on_commit(lambda: STATES.put(key, state))
+            version = self.version
+            transaction.on_commit(lambda: keep_state(self, state, version))
 
     def _keep(self, state):
         """Keeps the sheets of this version for this instance: the page the

@@ -30,7 +30,7 @@ from games.errors import (
 from games.game_writes import GameWrites
 from games.messages import tr
 from games.names import MAX_NAME_LENGTH, clean_name, name_key
-from games.state import STATES, GameState
+from games.state import GameState, keep_state
 
 # The refusals are raised by the write verbs; callers catch them from here too.
 __all__ = [
@@ -296,7 +296,7 @@ class Game(GameWrites, models.Model):
         state = self.read_state()[0]
         # Read after the game's row: whenever a write's lock finds the row still
         # at this version, nothing was written since, and these sheets hold.
-        STATES.put(STATES.key(self), state)
+        keep_state(self, state)
         return state
 
     def read_state(self, key_field="", key=""):

@@ -16,48 +16,19 @@ token differs from one watcher to the next: a kept page holds `CSRF_SLOT` in its
 place, replaced by each request's own.
 """
 
-import collections
 import secrets
-import threading
 
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
 
+from games.latest import Latest
 from games.sheet import sheet_table
 
 CSRF_SLOT = f"csrf-slot-{secrets.token_hex(16)}"
 
 
-class LatestRenderings:
-    """(watch token, language, what…) -> the text of its latest version, at most
-    `limit` of them (the least recently rendered go first)."""
-
-    def __init__(self, limit):
-        self.limit = limit
-        self.slots = collections.OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, slot, version):
-        found = self.slots.get(slot)
-        return found[1] if found is not None and found[0] == version else None
-
-    def put(self, slot, version, text):
-        with self.lock:
-            found = self.slots.get(slot)
-            # A slow render of an older version must not evict the newer one.
-            if found is None or found[0][0] <= version[0]:
-                self.slots[slot] = (version, text)
-                self.slots.move_to_end(slot)
-            while len(self.slots) > self.limit:
-                self.slots.popitem(last=False)
-
-    def clear(self):
-        with self.lock:
-            self.slots.clear()
-
-
 # A game in play keeps a few: its watch page, its watch, host (or pencil) sheets.
-RENDERED = LatestRenderings(limit=512)
+RENDERED = Latest(limit=512)
 
 
 def rendered_once(slot, version, render_it):

@@ -5,9 +5,7 @@ entries in, and a write keeps the state it made in `STATES` for the next write o
 the game (see games/game_writes.py).
 """
 
-import collections
 import dataclasses
-import threading
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -15,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from games import rules
 from games.errors import ScoreRefused
+from games.latest import Latest
 from games.messages import tr
 
 
@@ -234,49 +233,26 @@ class Preview:
         return self.after[self.column]
 
 
-class LatestStates:
-    """(game id, watch token, version) -> the GameState of that version, at most
-    `limit` of them (the least recently used go first). A write looks its game up
-    here under its lock, and keeps the state it made.
-
-    Every change to a game's players or entries moves its version on, in the same
-    transaction. A state read after the game's row may already hold a later write
-    than the row's version says; but then the locked row is past that version
-    and never finds it: whenever a lock finds a version here, the state is that
-    version's. The watch token is in the key because a test database may give a
-    new game the primary key of an old one, never its token.
-    """
-
-    def __init__(self, limit):
-        self.limit = limit
-        self.states = collections.OrderedDict()
-        self.lock = threading.Lock()
-
-    @staticmethod
-    def key(game):
-        return (game.pk, game.watch_token, game.version)
-
-    def get(self, game):
-        """The state of `game` at its version, as `game` (not the instance that
-        made it), or None. `game` must hold the version the database has (the
-        row a write locked): an older one gets the sheets of that version."""
-        with self.lock:
-            found = self.states.get(self.key(game))
-            if found is None:
-                return None
-            self.states.move_to_end(self.key(game))
-        return dataclasses.replace(found, game=game)
-
-    def put(self, key, state):
-        with self.lock:
-            self.states[key] = state
-            self.states.move_to_end(key)
-            while len(self.states) > self.limit:
-                self.states.popitem(last=False)
-
-    def clear(self):
-        with self.lock:
-            self.states.clear()
+# (game id, watch token) -> the GameState of its newest version. A write looks its
+# game up here under its lock, and keeps the state it made. Every change to a
+# game's players or entries moves its version on, in the same transaction. A state
+# read after the game's row may already hold a later write than the row's version
+# says; but then the locked row is past that version and never finds it: whenever
+# a lock finds a version here, the state is that version's. The watch token is in
+# the slot because a test database may give a new game the primary key of an old
+# one, never its token.
+STATES = Latest(limit=300)
 
 
-STATES = LatestStates(limit=300)
+def kept_state(game):
+    """The state of `game` at its version, as `game` (not the instance that made
+    it), or None. `game` must hold the version the database has (the row a write
+    locked): an older one gets the sheets of that version."""
+    found = STATES.get((game.pk, game.watch_token), (game.version,))
+    return None if found is None else dataclasses.replace(found, game=game)
+
+
+def keep_state(game, state, version=None):
+    """Keeps `state` as the sheets of `game` at `version` (by default its own)."""
+    version = game.version if version is None else version
+    STATES.put((game.pk, game.watch_token), (version,), state)

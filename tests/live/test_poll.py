@@ -233,9 +233,9 @@ def test_each_process_keeps_only_the_latest_sheet_of_a_game(client):
 
 
 def test_the_rendered_sheets_kept_are_bounded():
-    from games.renderings import LatestRenderings
+    from games.latest import Latest
 
-    kept = LatestRenderings(limit=3)
+    kept = Latest(limit=3)
     for n in range(10):
         kept.put((f"game{n}", "fr", "sheet"), (1,), "x")
     assert [slot[0] for slot in kept.slots] == ["game7", "game8", "game9"]
