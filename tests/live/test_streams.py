@@ -816,6 +816,10 @@ def test_idle_rendering_threads_hold_no_connection_of_the_pool():
         return stats["pool_size"] - stats["pool_available"]
 
     async def scenario():
+        await sync_to_async(close_connection)()  # the test thread's own
+        # What other threads of this process hold (an earlier test's server
+        # finishing): not this test's business.
+        before = checked_out()
         client = AsyncClient()
         opened = [(await open_stream(client, watch_events(g)))[1] for g in games]
         try:
@@ -824,13 +828,13 @@ def test_idle_rendering_threads_hold_no_connection_of_the_pool():
                 await stream.hello()
                 await stream.next_sheet()
             await live.hub.recheck()
-            await sync_to_async(close_connection)()  # the test thread's own
+            await sync_to_async(close_connection)()
             loop = asyncio.get_running_loop()
             deadline = loop.time() + 2
             # A connection handed back may take the pool a moment to check.
-            while (held := checked_out()) and loop.time() < deadline:
+            while (held := checked_out()) > before and loop.time() < deadline:
                 await asyncio.sleep(0.05)
-            assert held == 0, pool.get_stats()
+            assert held <= before, pool.get_stats()
         finally:
             for stream in opened:
                 await stream.close()
