@@ -1,6 +1,7 @@
 """Runtime and development dependencies are apart, and both locked with hashes."""
 
 import re
+import subprocess
 
 from tests.deploy.processes import ROOT
 
@@ -99,3 +100,25 @@ def test_the_locks_follow_their_inputs_and_make_installs_from_them():
     assert "--require-hashes -r requirements.txt" in makefile
     assert "--require-hashes -r requirements-dev.txt" in makefile
     assert re.search(r"^lock:", makefile, flags=re.M)
+
+
+def installs(target):
+    """The lock files `make <target>` would install from, on a machine with none."""
+    # -n prints the recipes without running any; -B as if nothing were installed.
+    shown = subprocess.run(
+        ["make", "--no-print-directory", "-n", "-B", target],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert shown.returncode == 0, shown.stderr
+    return re.findall(r"--require-hashes -r (\S+)", shown.stdout)
+
+
+def test_game_night_and_production_install_the_runtime_lock_only():
+    for target in ("run", "prod-setup", "prod-check", "prod-web", "prod-worker"):
+        assert installs(target) == ["requirements.txt"], target
+    # The development lock holds the runtime one: those targets install both.
+    for target in ("test", "dev", "lint", "check-translations"):
+        assert installs(target)[0] == "requirements-dev.txt", target

@@ -2,7 +2,9 @@
 127.0.0.2, which only a server listening on every address answers), DEBUG off, the
 static files from WhiteNoise, forms working over plain HTTP, a QR code printed."""
 
+import os
 import re
+import signal
 import socket
 import sys
 from http.cookies import SimpleCookie
@@ -123,20 +125,43 @@ def test_its_secret_key_is_generated_once_and_kept_private(game_night):
 
 def test_ctrl_c_stops_the_web_server_and_the_task_cluster(game_night):
     runner, port, _ = game_night
-    assert runner.interrupt(timeout=30) == 0
+    # The task cluster ran beside the server (it names itself once started).
+    runner.wait_for_output("[scorekeeper]", 60)
+    # Ctrl-C as a terminal sends it, to the whole foreground group.
+    os.killpg(runner.process.pid, signal.SIGINT)
+    assert runner.process.wait(timeout=30) == 0
+    # Nothing is left running: no server, no cluster, none of its workers.
+    with pytest.raises(ProcessLookupError):
+        os.killpg(runner.process.pid, 0)
     with pytest.raises(OSError):
         socket.create_connection(("127.0.0.1", port), timeout=2).close()
+    assert "Stopping / arrêt" in runner.output
 
 
-def test_a_server_bound_to_127_0_0_1_is_not_reached_through_127_0_0_2():
-    """Why the test above proves something: only an all-addresses bind answers."""
+def test_bind_127_0_0_1_keeps_it_on_this_machine(tmp_path):
+    """`BIND=127.0.0.1:8000 make run`: no address or QR code for the phones, and
+    127.0.0.2 is refused, which also shows why the tests above prove something:
+    only a server listening on every address answers there."""
     port = free_port()
-    server = Background(
-        [sys.executable, "-m", "scorekeeper.serve"], clean_env(BIND=f"127.0.0.1:{port}")
+    runner = Background(
+        [sys.executable, "scripts/gamenight.py"],
+        clean_env(
+            BIND=f"127.0.0.1:{port}",
+            DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
+            SECRET_KEY_FILE=str(tmp_path / "secret_key"),
+        ),
     )
     try:
-        wait_for_port("127.0.0.1", port, 60, server.process)
+        runner.wait_for_output("Ctrl-C", START_TIMEOUT)
+        wait_for_port("127.0.0.1", port, 60, runner.process)
+        shown = f"On this machine only / sur cette machine : http://127.0.0.1:{port}/"
+        assert shown in runner.output
+        assert "Phones on the same Wi-Fi" not in runner.output
+        assert not [line for line in runner.lines if re.search(r"[█▀▄]{5}", line)]
+        status, _, body = request("127.0.0.1", port, "/", f"127.0.0.1:{port}")
+        assert status == 200, body[:500]
         with pytest.raises(ConnectionRefusedError):
             socket.create_connection(("127.0.0.2", port), timeout=2).close()
+        assert runner.interrupt(timeout=30) == 0
     finally:
-        server.kill()
+        runner.kill()
