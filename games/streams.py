@@ -34,6 +34,7 @@ from django.http import HttpResponse, StreamingHttpResponse
 from django.utils import translation
 from django.views.decorators.http import require_safe
 
+from games import numbers
 from games.access import Access, games_with_band
 from games.capabilities import get_game_or_404
 from games.live import database_turn, hub, retry_ms
@@ -149,7 +150,8 @@ def _seen_version(request):
     """The version the page already shows: Last-Event-ID on a reconnect, else ?v=."""
     seen = request.headers.get("Last-Event-ID") or request.GET.get("v", "")
     seen = seen.strip()
-    return int(seen) if seen.isascii() and seen.isdigit() and len(seen) < 12 else 0
+    # Not a 400: EventSource would take it as final. A garbled one gets the sheet.
+    return numbers.parse_int(seen) if numbers.is_number(seen) else 0
 
 
 async def _stream(request, kind, token, game, seen):

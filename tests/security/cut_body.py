@@ -47,10 +47,13 @@ def raw_request(path, headers, body, declared):
 
 def send_cut(host, port, path, headers, body, missing=1, timeout=10):
     """Sends the request with its last `missing` bytes left out, closes the
-    sending side cleanly, and returns the status code (None if no answer)."""
+    sending side cleanly, and returns the status code (None if no answer).
+    `missing=0` sends it whole and waits for the answer, as a browser does."""
     with socket.create_connection((host, port), timeout=timeout) as sock:
-        sock.sendall(raw_request(path, headers, body[:-missing], len(body)))
-        sock.shutdown(socket.SHUT_WR)
+        sent = body[: len(body) - missing]
+        sock.sendall(raw_request(path, headers, sent, len(body)))
+        if missing:
+            sock.shutdown(socket.SHUT_WR)
         answer = b""
         try:
             while chunk := sock.recv(65536):

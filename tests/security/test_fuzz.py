@@ -3,16 +3,20 @@
 
 Hypothesis walks every URL pattern of the project (read from `get_resolver()`, so
 a new URL is fuzzed as soon as it exists) × every method, with real tokens part of
-the time (to reach the views' deeper code) and generated ones otherwise, and with
-query strings and form bodies made of random text, huge values, non-ASCII digits,
-repeated keys, missing fields, or raw bytes under any content type.
+the time (to reach the views' deeper code) and generated ones otherwise (percent-
+encoded NUL, slashes and any Unicode too), and with query strings and form bodies
+made of random text, huge values, non-ASCII digits, repeated keys and arrays,
+missing fields, JSON, or raw bytes under any content type.
 
-The default run is short enough for CI; FUZZ_EXAMPLES=5000 (say) runs longer.
+The default run is short enough for CI; FUZZ_EXAMPLES=5000 (say) runs longer. The
+closing figures (requests tried, 5xx, refused, refused ones that changed a row)
+end pytest's report (tests/security/conftest.py).
 """
 
+import json
 import os
 import re
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 import pytest
 from django.db.models import Count, Q, Sum
@@ -33,6 +37,7 @@ FIELDS = [
     "request_key", "seen_version", "name", "label", "action", "source", "target",
     "language", "next", "add_row", "remove_row", "done", "v", "tv", "layout",
     "columns", "strict_straights", "saved_rolls", "typed_points", "file", "x",
+    "names[]", "entry[value]",
 ]  # fmt: skip
 ROUTES = [
     (route, pattern)
@@ -45,7 +50,7 @@ HOSTILE_VALUES = [
     "", "0", "1", "3", "25", "-1", "x", "made", "free", "²", "٣", "３", "1e3",
     "\x00", "\u202e", "\u200b", " " * 400 + "\u202e", "9" * 5000, "NaN",
     "classic", "yahtzee", "down", "up", "dry", "rename", "merge", "en", "fr",
-    "/", "//evil.example/", "https://evil.example/",
+    "/", "//evil.example/", "https://evil.example/", "x" * 100_000,
 ]  # fmt: skip
 # Mostly the known troublemakers (non-ASCII digits, huge numbers, invisible
 # characters), and anything at all the rest of the time.
@@ -66,11 +71,24 @@ def segment_values(samples):
         min_size=30,
         max_size=34,
     )
-    return st.one_of(real, real, token_like, hostile.filter(_fits_a_path))
+    # Anything at all, percent-encoded: NUL, "/", any script reach the URL resolver.
+    encoded = hostile.filter(bool).map(lambda text: quote(text, safe=""))
+    return st.one_of(real, real, token_like, hostile.filter(_fits_a_path), encoded)
 
 
 def _fits_a_path(text):
     return text != "" and not re.search(r"[/?#%\x00-\x20\x7f]", text)
+
+
+# JSON bodies: arrays and objects of hostile values, nested a little.
+json_bodies = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | hostile,
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.sampled_from(FIELDS), inner, max_size=4)
+    ),
+    max_leaves=12,
+).map(lambda value: json.dumps(value).encode())
 
 
 def fill(route, values):
@@ -98,7 +116,7 @@ def requests(draw, samples):
             max_size=8,
         )
     )
-    raw = draw(st.none() | st.binary(max_size=200))
+    raw = draw(st.none() | st.binary(max_size=200) | json_bodies)
     content_type = draw(
         st.sampled_from(
             [
@@ -114,9 +132,14 @@ def requests(draw, samples):
 
 
 def snapshot():
-    """What a refused request must leave as it was: rows and versions."""
+    """What a refused request must leave as it was: rows, versions, pencils."""
     return (
         Game.objects.aggregate(n=Count("id"), v=Sum("version")),
+        tuple(
+            Game.objects.order_by("pk").values_list(
+                "pencil_prefix", "pencil_label", "finished_at"
+            )
+        ),
         Entry.objects.aggregate(
             n=Count("id"), undone=Count("id", filter=Q(undone_at__isnull=False))
         ),
@@ -140,6 +163,20 @@ def send(client, path, method, query, form, raw, content_type, htmx):
     return client.generic(method, url, raw, content_type, **extra)
 
 
+def answered(client, request):
+    """The response to `request`, counted. A view's exception counts as a 5xx:
+    the test client raises it instead of answering 500."""
+    FIGURES["requests"] += 1
+    try:
+        response = send(client, *request)
+    except Exception:
+        FIGURES["server_errors"] += 1
+        raise
+    if response.status_code >= 500:
+        FIGURES["server_errors"] += 1
+    return response
+
+
 def _multipart(form):
     parts = [
         (
@@ -153,12 +190,12 @@ def _multipart(form):
     return ("".join(parts) + "--BoUnDaRy--\r\n").encode("utf-8", "surrogatepass")
 
 
-@pytest.fixture(scope="module", autouse=True)
-def closing_figures():
-    """Printed at the end (run with -s to see them): requests tried, 5xx, refused,
-    and refused requests that changed a row."""
-    yield
-    print(f"\nfuzz figures: {FIGURES}")
+def summary():
+    """The closing line pytest's report ends with (tests/security/conftest.py)."""
+    return (
+        "fuzz: {requests} requests tried, {server_errors} answered 5xx, "
+        "{refused} refused (4xx), {refused_changed} refused ones changed a row"
+    ).format(**FIGURES)
 
 
 @pytest.fixture
@@ -210,8 +247,7 @@ def test_no_request_gets_a_server_error_and_no_refused_one_changes_anything(
     )
     @given(request=requests(world))
     def one_request(request):
-        response = send(client, *request)
-        FIGURES["requests"] += 1
+        response = answered(client, request)
         try:
             check(response, request)
         finally:
@@ -229,23 +265,38 @@ SWEEP = [
     ("GET", "application/x-www-form-urlencoded"),
     ("POST", "application/x-www-form-urlencoded"),
 ]
-TROUBLEMAKERS = ["²", "٣", "３", "9" * 5000, "\x00", " " * 400 + "\u202e"]
+TROUBLEMAKERS = {
+    "superscript-two": "²",
+    "arabic-indic-three": "٣",
+    "fullwidth-three": "３",
+    "5000-digits": "9" * 5000,
+    "nul": "\x00",
+    "padded-bidi": " " * 400 + "\u202e",
+}
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("value", TROUBLEMAKERS, ids=ascii)
+@pytest.mark.parametrize("value", TROUBLEMAKERS.values(), ids=TROUBLEMAKERS.keys())
 def test_every_route_survives_a_troublemaker_in_every_field(client, world, value):
     # The sweep the random walk may miss: each route with its real tokens, each
-    # reading and writing method, and every known field set to one troublemaker.
+    # reading and writing method, and every known field set to one troublemaker;
+    # then each of its path segments in turn set to it, percent-encoded.
     fields = [(name, value) for name in FIELDS]
     rows = Rows()
     for route, _pattern in ROUTES:
         slots = [slot.split(":")[-1] for slot in re.findall(r"<([^>]+)>", route)]
-        path = fill(route, [world[name] for name in slots])
-        for method, content_type in SWEEP:
-            request = (path, method, fields, fields, None, content_type, False)
-            response = send(client, *request)
-            FIGURES["requests"] += 1
+        real = [world[name] for name in slots]
+        requests = [
+            (fill(route, real), method, fields, fields, None, content_type, False)
+            for method, content_type in SWEEP
+        ]
+        for index in range(len(slots)):
+            segments = [*real[:index], quote(value, safe=""), *real[index + 1 :]]
+            requests.append(
+                (fill(route, segments), "POST", [], fields, None, SWEEP[1][1], False)
+            )
+        for request in requests:
+            response = answered(client, request)
             try:
                 rows.check(response, request[:2])
             finally:

@@ -1,11 +1,17 @@
 """Numbers from a request: ASCII digits of bounded length, anything else a 4xx."""
 
+from urllib.parse import urlencode
+
 import pytest
+from asgiref.sync import async_to_sync
+from django.test import AsyncClient
+from django.urls import reverse
 
 from games.models import Entry
 from tests.factories import make_game, play
 from tests.games.helpers import enter
 from tests.helpers import host_url
+from tests.live.streams import open_stream
 
 NOT_NUMBERS = ["²", "٣", "３", "1" * 5000, "-1", "1e3", " 1"]
 
@@ -50,3 +56,23 @@ def test_a_value_in_other_digits_is_refused(client, digit):
     response = enter(client, token, game, "Sarah", "threes", {"value": digit})
     assert response.status_code == 422
     assert Entry.objects.count() == 0
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("seen", ["²", "٣", "３", "1" * 5000, "-1"])
+def test_a_stream_told_no_number_sends_the_current_sheet(seen):
+    # Not a 400 there: EventSource would take it as final and never reconnect.
+    game, _ = make_game()
+    play(game, ("Sarah", "free", "ones", {"kind": "count", "value": 3}))
+    game.refresh_from_db()
+    url = reverse("games:watch_events", kwargs={"watch_token": game.watch_token})
+    url += "?" + urlencode({"v": seen})
+
+    async def scenario():
+        _, stream = await open_stream(AsyncClient(), url)
+        async with stream:
+            assert await stream.hello() == game.version
+            sheet = await stream.next()
+            assert (sheet.event, sheet.version) == ("sheet", game.version)
+
+    async_to_sync(scenario)()
