@@ -1,5 +1,5 @@
-"""Games played at random through the model's own verbs (or in memory, for a big
-one), and PDFs read back, for the export tests."""
+"""Games played at random through the model's own verbs, and PDFs read back, for
+the export tests."""
 
 import io
 import random
@@ -40,36 +40,6 @@ def autoplay(game, seed=0, turns=None, cross_rate=0.15):
         played += 1
     game.refresh_from_db()
     return game.state()
-
-
-def big_game(seed=1, cross_rate=0.15):
-    """A finished multi-Yams game of 10 players × 4 columns (over 600 entries),
-    its moves chosen in memory, then saved at once; returns the saved game."""
-    from games.models import Game, GameState, Player
-
-    names = [f"Joueur {n}" for n in range(10)]
-    options = {"columns": ["down", "free", "up", "dry"]}
-    draft = Game(preset="multi_yams", options=options)
-    draft.options = draft.variant.options
-    seats = [Player(id=seat, seat=seat, name=name) for seat, name in enumerate(names)]
-    state, rng, moves = GameState.build(draft, seats, []), random.Random(seed), []
-    while not state.finished:
-        sheet = state.current
-        columns = draft.variant.columns
-        column, box = rng.choice(
-            [(c, b) for c in columns for b in sheet.sheet.free_boxes(c)]
-        )
-        spec = sheet.sheet.entry_spec(column, box)
-        move = (
-            sheet.player.pk,
-            column,
-            box,
-            entry_for(spec, rng, rng.random() < cross_rate),
-        )
-        _entry, state = draft.next_entry(state, *move)
-        moves.append(move)
-    played = Game.objects.replay(names, draft.preset, draft.options, moves)
-    return played.create()[0]
 
 
 def pdf_pages(content):
