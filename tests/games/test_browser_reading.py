@@ -24,26 +24,31 @@ def is_cut(locator):
     return locator.evaluate("e => e.scrollWidth > e.clientWidth + 1")
 
 
-def bonus_reached_game():
-    """Sarah de Jonquières has her bonus (63 + 35 = 98) and it is her turn."""
-    game, token = make_game(["Sarah de Jonquières", "Hugo"])
+def bonus_reached_game(names):
+    """The first player has her bonus (63 + 35 = 98) and it is her turn."""
+    game, token = make_game(names)
     moves = []
     for box in ("ones", "twos", "threes", "fours", "fives", "sixes"):
-        moves += [
-            ("Sarah de Jonquières", "free", box, count(3)),
-            ("Hugo", "free", box, CROSS),
-        ]
+        moves.append((names[0], "free", box, count(3)))
+        moves += [(name, "free", box, CROSS) for name in names[1:]]
     play(game, *moves)
     return game, token
 
 
-def test_the_turn_banner_never_cuts_the_name_beside_the_bonus(live_server, phone):
-    game, token = bonus_reached_game()
+@pytest.mark.parametrize(
+    "names", [["Sarah de Jonquières", "Hugo"], ["Sarah de Jonquières", *SIX[1:]]]
+)
+def test_the_turn_banner_never_cuts_the_name_beside_the_bonus(
+    live_server, phone, names
+):
+    game, token = bonus_reached_game(names)
     phone.goto(live_server.url + host_url(token))
     banner = phone.locator("#turn-banner")
     expect(banner).to_contain_text("Sarah de Jonquières")
-    expect(banner).to_contain_text("98")
+    expect(banner).to_contain_text("bonus acquis · 98 pts")
     assert not is_cut(banner.locator(".turn-name"))
+    assert not is_cut(banner.locator(".turn-meta"))
+    assert not is_cut(banner)
 
 
 def test_the_turn_banner_never_cuts_a_long_name_with_six_players(live_server, phone):
