@@ -154,6 +154,13 @@ class EntryForm(forms.Form):
         key = self.sheet.free_all_alike_box(self.column, self.box.key, self.entry)
         return self.variant.box(key) if key else None
 
+    def yams_box_taking_more(self):
+        """The Yams box that still takes a further Yams, when the entry is all the
+        dice alike (Multi-Yams)."""
+        if self.sheet is None or self.entry is None:
+            return None
+        return self.sheet.yams_box_taking_more(self.column, self.box.key, self.entry)
+
     @property
     def faces_fields(self):
         return [

@@ -111,18 +111,24 @@ class Table:
 
     @property
     def crowded(self):
-        # Up to six narrow columns fit a 390 px phone; more scroll sideways, the
-        # box labels staying put.
-        return self.width > 6
+        # More than fit a phone scroll sideways, the box labels staying put.
+        return self.width > MAX_NARROW_COLUMNS
 
     @property
     def multi(self):
         return self.span > 1
 
 
-def short_name(name):
-    """What fits in a narrow column header; the full name is one tap away."""
-    return name if len(name) <= 6 else name[:5] + "…"
+# Up to six narrow columns fit a 390 px phone; more scroll sideways.
+MAX_NARROW_COLUMNS = 6
+
+
+def short_name(name, crowded=False):
+    """What a column head shows; the full name is one tap away. Columns of a
+    fixed width end the name with "…" where it overflows, in whatever font the
+    phone has; a table wide enough to scroll sizes its columns by their content:
+    there the name is cut at 6 characters."""
+    return name if not crowded or len(name) <= 6 else name[:5].rstrip() + "…"
 
 
 def url_maker(access, name, **samples):
@@ -168,6 +174,7 @@ def sheet_table(state, access):
 
     rename_url = url_maker(access, "rename", player_id=0) if access.can_rename else None
     heads, subheads, per_sheet = [], [], []
+    crowded = len(state.sheets) * span > MAX_NARROW_COLUMNS
     for sheet in state.sheets:
         is_current = sheet.player.pk == current
         totals = sheet.totals
@@ -176,7 +183,7 @@ def sheet_table(state, access):
                 sheet,
                 span,
                 is_current,
-                short_name(sheet.player.name),
+                short_name(sheet.player.name, crowded),
                 totals.total,
                 totals=totals,
                 rename_url=rename_url(sheet.player.pk) if rename_url else "",

@@ -222,31 +222,37 @@ class Sheet:
     def is_further_yams(self, column, box_key, entry):
         """Five dice of one face counted in an upper box, when that earns the +100:
         the app adds the prime itself (the host need not know to ask for it)."""
-        box = self.variant.box(box_key)
+        return self._all_alike(box_key, entry) and self.takes_yams_bonus(column)
+
+    def _all_alike(self, box_key, entry):
+        """`entry` counts all the dice of one face in an upper box."""
         return (
-            box.section == "upper"
+            self.variant.box(box_key).section == "upper"
             and isinstance(entry, dict)
             and entry.get("kind") == "count"
             and entry.get("value") == self.variant.dice
-            and self.takes_yams_bonus(column)
         )
 
     def free_all_alike_box(self, column, box_key, entry):
         """The key of the still empty box made for all the dice alike (Yams, Maxi
         Yatzy) when `entry` counts all the dice of one face in an upper box, so
         the dialog can point at it; else None."""
-        box = self.variant.box(box_key)
-        if not (
-            box.section == "upper"
-            and isinstance(entry, dict)
-            and entry.get("kind") == "count"
-            and entry.get("value") == self.variant.dice
-        ):
+        if not self._all_alike(box_key, entry):
             return None
         for key in ("yams", "maxi_yatzy"):
             if key in self.variant.box_keys and not self.filled(column, key):
                 return key
         return None
+
+    def yams_box_taking_more(self, column, box_key, entry):
+        """The Yams box, when `entry` counts all the dice of one face in an upper
+        box while that box still takes a further Yams (Multi-Yams: 100 more), so
+        the dialog can point at it; else None."""
+        if not self._all_alike(box_key, entry) or "yams" not in self.variant.box_keys:
+            return None
+        box = self.variant.box("yams")
+        cell = self._cells.get((self._column(column), "yams"))
+        return box if cell and self._takes_more(box, cell) else None
 
     def free_boxes(self, column):
         """Keys of the boxes that may be written now in that column, in box order."""

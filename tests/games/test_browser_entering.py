@@ -64,7 +64,7 @@ def test_a_yams_counted_in_an_upper_box_earns_its_prime_by_itself(live_server, p
     expect(phone.locator("tr.row-yams_bonus td").first).to_have_text("+100")
 
 
-@pytest.mark.parametrize("preset", ["classic", "all_dice", "multi_yams"])
+@pytest.mark.parametrize("preset", ["classic", "all_dice"])
 def test_no_prime_is_proposed_where_the_rules_have_none(live_server, phone, preset):
     game, token = make_game(["Sarah", "Hugo"], preset)
     play(game, ("Sarah", "free", "yams", MADE), ("Hugo", "free", "yams", CROSS))
@@ -74,6 +74,24 @@ def test_no_prime_is_proposed_where_the_rules_have_none(live_server, phone, pres
     pick(phone, count(5))
     expect(phone.locator("#preview .calc")).to_have_text("5 × 5 = 25")
     expect(phone.locator("#preview")).not_to_contain_text("Yams")
+
+
+def test_a_yams_counted_in_an_upper_box_points_at_the_multi_yams_box(
+    live_server, phone
+):
+    game, token = make_game(["Sarah", "Hugo"], "multi_yams")
+    play(game, ("Sarah", "free", "yams", MADE), ("Hugo", "free", "yams", CROSS))
+    sarah = game.players.get(name="Sarah").pk
+    phone.goto(live_server.url + host_url(token))
+    open_box(phone, sarah, "fives")
+    pick(phone, count(5))
+    preview = phone.locator("#preview")
+    expect(preview.locator(".calc")).to_have_text("5 × 5 = 25")
+    expect(preview).to_contain_text(
+        "Cinq dés pareils : la case Yams prend encore ce Yams, pour 100 points."
+    )
+    pick(phone, count(4))
+    expect(preview).not_to_contain_text("Yams")
 
 
 def test_typed_points_may_pass_what_the_dice_make(live_server, phone):
@@ -135,7 +153,14 @@ def test_the_value_buttons_show_no_square_tap_flash(live_server, phone):
 
 @pytest.mark.parametrize(
     ("preset", "dice", "free_box"),
-    [("classic", 5, "Yams"), ("yahtzee", 5, "Yams"), ("six_dice", 6, "Maxi Yatzy")],
+    [
+        ("classic", 5, "Yams"),
+        ("yahtzee", 5, "Yams"),
+        ("all_dice", 5, "Yams"),
+        ("multi_yams", 5, "Yams"),
+        ("six_dice", 6, "Maxi Yatzy"),
+        ("six_dice_75", 6, "Maxi Yatzy"),
+    ],
 )
 def test_all_the_dice_alike_in_an_upper_box_point_at_the_free_yams_box(
     live_server, phone, preset, dice, free_box

@@ -1,6 +1,8 @@
 """'Mes parties': the games this phone opened come back from the home page, kept in
 the browser only; a game the site has purged drops out of the list."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -34,6 +36,8 @@ def test_a_closed_tab_finds_its_game_back_from_the_home_page(live_server, phone)
     expect(games).to_contain_text("Sarah, Hugo, Léa")
     expect(games).to_contain_text("Classique")
     expect(games).to_contain_text("vous notez")
+    # The last activity: the day and the time.
+    expect(games).to_contain_text(re.compile(r"\d{1,2} \S+ \d{2}:\d{2}"))
     again.screenshot(path="/tmp/shots-15a/home-my-games.png")
     again.get_by_role("link", name="Reprendre la partie de Sarah, Hugo, Léa").click()
     expect(again.locator(".turn-banner")).to_contain_text("À Sarah de jouer")

@@ -24,26 +24,31 @@ def is_cut(locator):
     return locator.evaluate("e => e.scrollWidth > e.clientWidth + 1")
 
 
-def bonus_reached_game():
-    """Sarah de Jonquières has her bonus (63 + 35 = 98) and it is her turn."""
-    game, token = make_game(["Sarah de Jonquières", "Hugo"])
+def bonus_reached_game(names):
+    """The first player has her bonus (63 + 35 = 98) and it is her turn."""
+    game, token = make_game(names)
     moves = []
     for box in ("ones", "twos", "threes", "fours", "fives", "sixes"):
-        moves += [
-            ("Sarah de Jonquières", "free", box, count(3)),
-            ("Hugo", "free", box, CROSS),
-        ]
+        moves.append((names[0], "free", box, count(3)))
+        moves += [(name, "free", box, CROSS) for name in names[1:]]
     play(game, *moves)
     return game, token
 
 
-def test_the_turn_banner_never_cuts_the_name_beside_the_bonus(live_server, phone):
-    game, token = bonus_reached_game()
+@pytest.mark.parametrize(
+    "names", [["Sarah de Jonquières", "Hugo"], ["Sarah de Jonquières", *SIX[1:]]]
+)
+def test_the_turn_banner_never_cuts_the_name_beside_the_bonus(
+    live_server, phone, names
+):
+    game, token = bonus_reached_game(names)
     phone.goto(live_server.url + host_url(token))
     banner = phone.locator("#turn-banner")
     expect(banner).to_contain_text("Sarah de Jonquières")
-    expect(banner).to_contain_text("98")
+    expect(banner).to_contain_text("bonus acquis · 98 pts")
     assert not is_cut(banner.locator(".turn-name"))
+    assert not is_cut(banner.locator(".turn-meta"))
+    assert not is_cut(banner)
 
 
 def test_the_turn_banner_never_cuts_a_long_name_with_six_players(live_server, phone):
@@ -90,6 +95,7 @@ def test_every_box_label_reads_whole(
 @pytest.mark.parametrize("fonts", ["phone", "dejavu"])
 def test_six_players_fit_inside_the_card_with_a_margin(live_server, phone, fonts):
     game, token = make_game(SIX, "six_dice", {"saved_rolls": True})
+    play(game, *[(name, "free", "sixes", count(4)) for name in SIX])
     phone.goto(live_server.url + host_url(token))
     if fonts == "dejavu":
         use_dejavu(phone)
@@ -98,6 +104,14 @@ def test_six_players_fit_inside_the_card_with_a_margin(live_server, phone, fonts
     assert table["x"] + table["width"] <= wrap["x"] + wrap["width"] + 0.5
     assert table["x"] + table["width"] <= 390 - 6
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    # Nothing in a cell runs into the next column ("24/84" in the upper total).
+    expect(phone.locator("tr.row-upper td").first).to_contain_text("24/84")
+    spilling = phone.locator("table.score td.cell").evaluate_all(
+        """cells => cells.filter(td => [...td.querySelectorAll("*")].some(e =>
+               e.getBoundingClientRect().right > td.getBoundingClientRect().right
+               + 0.5)).map(td => td.textContent)"""
+    )
+    assert spilling == []
 
 
 def test_the_bonus_row_says_what_is_missing_not_a_penalty(live_server, phone):
@@ -135,6 +149,11 @@ def test_the_confirmation_and_undo_messages_leave_the_sheet_visible(live_server,
         last = phone.locator("table.score tbody tr").last.bounding_box()
         box = message.bounding_box()
         assert box["y"] >= last["y"] + last["height"] - 0.5, (box, last)
+        # It covers the bar's buttons whole: none peeps out half hidden above it.
+        for button in phone.locator(".actionbar .button").all():
+            under = button.bounding_box()
+            assert box["y"] <= under["y"] + 0.5, (box, under)
+            assert box["y"] + box["height"] >= under["y"] + under["height"] - 0.5
 
     clear_of_sheet(toast)
     phone.wait_for_timeout(500)  # a tap right after Valider is ignored
@@ -154,6 +173,29 @@ def test_the_player_names_in_the_heads_are_big_enough_to_tap(live_server, phone,
     for i in range(6):
         box = names.nth(i).bounding_box()
         assert box["width"] >= 44 and box["height"] >= 44, box
+
+
+@pytest.mark.parametrize("fonts", ["phone", "dejavu"])
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_heads_show_as_much_of_a_name_as_the_column_holds(
+    live_server, phone, fonts, players
+):
+    names = ["Sarah de Jonquières", *[f"{n} Martin"[:24] for n in SIX[1:]]]
+    game, token = make_game(names[:players], "six_dice")
+    phone.goto(live_server.url + host_url(token))
+    if fonts == "dejavu":
+        use_dejavu(phone)
+    heads = phone.locator("th.player .player-name")
+    expect(heads.first).to_have_text("Renommer Sarah de Jonquières")
+    widths = heads.evaluate_all(
+        """els => els.map(e => [getComputedStyle(e).textOverflow, e.clientWidth,
+                                e.closest("th").clientWidth])"""
+    )
+    # The name ends with "…" where its column ends; the columns keep their width.
+    assert {overflow for overflow, _, _ in widths} == {"ellipsis"}
+    assert all(name <= column for _, name, column in widths), widths
+    assert min(name for _, name, _ in widths) >= {2: 130, 4: 64, 6: 44}[players]
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])

@@ -201,13 +201,25 @@ def test_the_host_page_shows_the_watch_link_and_the_invite_page(client):
 
 
 @pytest.mark.django_db
-def test_six_players_fit_with_short_headers(client):
+def test_six_players_fit_with_their_whole_names_in_fixed_columns(client):
     names = ["Alexandrine", "Bob", "Charlotte", "Dédé", "Émilie-Jeanne", "Fa"]
     game, token = make_game(names, "six_dice")
     html = client.get(host_url(token)).content.decode()
-    assert "Alexa…" in html and 'title="Alexandrine"' in html
+    # The columns' CSS ends the name with "…" where it overflows.
+    assert "</span>Alexandrine</a>" in html and "Alexa…" not in html
     assert "is-crowded" not in html  # six narrow columns, no sideways scrolling
     assert html.count('colspan="1" class="player') == 6
+
+
+@pytest.mark.django_db
+def test_a_table_that_scrolls_sideways_cuts_the_names_at_six(client):
+    game, token = make_game(
+        ["Alexandrine", "Bob", "Jean Paul"], options={"columns": ["down", "free", "up"]}
+    )
+    html = client.get(host_url(token)).content.decode()
+    assert "is-crowded" in html
+    assert "</span>Alexa…</a>" in html and 'title="Alexandrine"' in html
+    assert "</span>Jean…</a>" in html
 
 
 @pytest.mark.django_db

@@ -465,6 +465,7 @@ def test_a_yams_counted_in_an_upper_box_is_spotted_where_it_earns_a_prime(
         ("multi_yams", 5, None, "yams"),
         ("six_dice", 6, None, "maxi_yatzy"),
         ("six_dice", 5, None, None),
+        ("six_dice_75", 6, None, "maxi_yatzy"),
     ],
 )
 def test_all_the_dice_alike_point_at_the_free_yams_box(preset, count, filled, expected):
@@ -474,3 +475,24 @@ def test_all_the_dice_alike_point_at_the_free_yams_box(preset, count, filled, ex
     entry = {"kind": "count", "value": count}
     assert sheet.free_all_alike_box("free", "fives", entry) == expected
     assert sheet.free_all_alike_box("free", "chance", entry) is None
+
+
+@pytest.mark.parametrize(
+    ("preset", "first", "expected"),
+    [
+        ("multi_yams", MADE, "yams"),
+        ("multi_yams", {"kind": "cross"}, None),
+        ("classic", MADE, None),
+        ("yahtzee", MADE, None),
+        ("all_dice", MADE, None),
+    ],
+)
+def test_all_the_dice_alike_point_at_a_yams_box_that_takes_more(
+    preset, first, expected
+):
+    sheet = PRESETS[preset].new_sheet().apply("free", "yams", first)
+    five = {"kind": "count", "value": 5}
+    found = sheet.yams_box_taking_more("free", "fives", five)
+    assert (found.key if found else None) == expected
+    assert sheet.yams_box_taking_more("free", "fives", {**five, "value": 4}) is None
+    assert sheet.free_all_alike_box("free", "fives", five) is None
