@@ -9,18 +9,10 @@ messages with values are `Message` objects (template + params).
 from .boxes import Box
 from .entries import EntrySpec, Scored
 from .messages import InvalidEntry, Message, RuleError, gettext_noop
+from .presets import COLUMN_KINDS, COLUMN_LABELS, DEFAULT_PRESET, OptionSpec
 from .sheet import Sheet, Turn
 from .totals import SheetTotals, Totals
-from .variants import (
-    COLUMN_KINDS,
-    COLUMN_LABELS,
-    DEFAULT_PRESET,
-    PRESETS,
-    OptionSpec,
-    Variant,
-    build_variant,
-    option_specs,
-)
+from .variants import PRESETS, Variant, build_variant, option_specs
 
 __all__ = [
     "COLUMN_KINDS",

@@ -10,7 +10,8 @@ from functools import cached_property
 
 from . import entries
 from .boxes import REPEATED_YAMS
-from .entries import Scored, refusal
+from .entries import Scored
+from .entry_rules import refusal
 from .messages import Message, RuleError, gettext_noop
 from .totals import SheetTotals
 
