@@ -31,8 +31,8 @@
   });
 })();
 
-// Game pages: the entry dialog, short-lived messages, copy buttons, and the create
-// form's rows and options. Every page works without this file.
+// Game pages: the entry dialog, short-lived messages, copy buttons. Every page
+// works without this file. The create form's rows and options: new-game.js.
 (function () {
   "use strict";
 
@@ -290,131 +290,7 @@
     }
   });
 
-  // --- the create form -----------------------------------------------------------------
-
-  function renumber(list) {
-    var rows = list.querySelectorAll("[data-name-row]");
-    rows.forEach(function (row, index) {
-      var seat = row.querySelector(".seat");
-      if (seat) { seat.textContent = String(index + 1); }
-      var input = row.querySelector("input[name=names]");
-      var label = row.querySelector("label");
-      input.id = "name-" + index;
-      if (label) { label.setAttribute("for", input.id); }
-      var remove = row.querySelector("[data-remove-row]");
-      if (remove) { remove.value = String(index); }
-      // A cloned row must not keep the name its model had ("Joueur 4" six times).
-      row.querySelectorAll("[data-seat-text]").forEach(function (text) {
-        text.textContent = text.getAttribute("data-seat-text").replace("{n}", String(index + 1));
-      });
-      input.setAttribute("enterkeyhint", index === rows.length - 1 ? "go" : "next");
-      row.querySelectorAll("[data-move-row]").forEach(function (button) {
-        var way = button.getAttribute("data-move-row");
-        button.value = way + ":" + index;
-        button.disabled = way === "up" ? index === 0 : index === rows.length - 1;
-      });
-    });
-    var add = list.parentNode.querySelector("[data-add-row]");
-    var max = parseInt(list.getAttribute("data-max"), 10) || 10;
-    if (add) { add.disabled = rows.length >= max; }
-  }
-
-  function addRow(list) {
-    var rows = list.querySelectorAll("[data-name-row]");
-    var max = parseInt(list.getAttribute("data-max"), 10) || 10;
-    if (rows.length >= max) { return null; }
-    var row = rows[rows.length - 1].cloneNode(true);
-    row.classList.remove("has-error");
-    var error = row.querySelector(".row-error");
-    if (error) { error.remove(); }
-    var input = row.querySelector("input[name=names]");
-    input.value = "";
-    input.removeAttribute("aria-invalid");
-    input.removeAttribute("aria-describedby");
-    var count = row.querySelector("[data-name-count]");
-    if (count) { count.hidden = true; }
-    list.appendChild(row);
-    renumber(list);
-    return input;
-  }
-
-  document.addEventListener("click", function (event) {
-    var add = event.target.closest("[data-add-row]");
-    var remove = event.target.closest("[data-remove-row]");
-    var list = document.querySelector("[data-name-rows]");
-    if (!list || (!add && !remove)) { return; }
-    event.preventDefault();
-    if (add) {
-      var input = addRow(list);
-      if (input) { input.focus(); }
-      return;
-    }
-    var rows = list.querySelectorAll("[data-name-row]");
-    var row = remove.closest("[data-name-row]");
-    if (rows.length <= 1) {
-      row.querySelector("input[name=names]").value = "";
-    } else {
-      row.remove();
-    }
-    renumber(list);
-  });
-
-  // Enter in a name goes to the next name; in the last one, it starts the game
-  // (the keyboard's "go" key): the table is typed, nothing left to scroll to.
-  document.addEventListener("keydown", function (event) {
-    if (event.key !== "Enter" || !event.target.matches || !event.target.matches("input[name=names]")) { return; }
-    event.preventDefault();
-    var list = event.target.closest("[data-name-rows]");
-    var inputs = Array.prototype.slice.call(list.querySelectorAll("input[name=names]"));
-    var next = inputs[inputs.indexOf(event.target) + 1];
-    if (next) { next.focus(); return; }
-    var form = event.target.form;
-    var start = form && form.querySelector("button.create");
-    if (start && form.requestSubmit) { form.requestSubmit(start); } else if (start) { start.click(); }
-  });
-
-  // The seating order's moves (static/js/seating.js) ask for the numbers again.
-  document.addEventListener("sk-rows-changed", function (event) {
-    if (event.target && event.target.matches && event.target.matches("[data-name-rows]")) {
-      renumber(event.target);
-    }
-  });
-
-  function applyPreset(form, onLoad) {
-    var checked = form.querySelector("input[data-preset]:checked");
-    if (!checked) { return; }
-    var defaults = {};
-    try { defaults = JSON.parse(form.getAttribute("data-preset-defaults"))[checked.value] || {}; } catch (e) { /* keep */ }
-    form.querySelectorAll("[data-option]").forEach(function (fieldset) {
-      var key = fieldset.getAttribute("data-option");
-      var offered = (fieldset.getAttribute("data-presets") || "").split(" ").indexOf(checked.value) >= 0;
-      fieldset.hidden = !offered;
-      fieldset.disabled = !offered;
-      if (!offered || !(key in defaults)) { return; }
-      var value = defaults[key];
-      if (typeof value !== "string") { return; }
-      var blank = fieldset.querySelector("input[type=radio][value='']");
-      // On load, a choice the host already made (a form sent back) stays.
-      if (onLoad && blank && !blank.checked) { return; }
-      fieldset.querySelectorAll("input[type=radio]").forEach(function (radio) {
-        radio.checked = radio.value === value;
-      });
-    });
-  }
-
-  function initNewGame() {
-    var form = document.querySelector("[data-new-game]");
-    if (!form) { return; }
-    applyPreset(form, true);
-    form.addEventListener("change", function (event) {
-      if (event.target.matches("input[data-preset]")) { applyPreset(form, false); }
-    });
-    var list = form.querySelector("[data-name-rows]");
-    if (list) { renumber(list); }
-  }
-
   function init() {
-    initNewGame();
     rememberGame(false);
     openDialog();
     armAutohide();

@@ -6,7 +6,7 @@
   "use strict";
 
   function renumbered(list) {
-    // app.js owns the rows' numbers, ids and button values.
+    // new-game.js owns the rows' numbers, ids and button values.
     list.dispatchEvent(new CustomEvent("sk-rows-changed", { bubbles: true }));
   }
 
