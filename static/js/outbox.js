@@ -1,4 +1,4 @@
-// A dropped connection loses nothing (writer pages only; app.js keeps its own
+// A dropped connection loses nothing (writer pages only; scoring.js keeps its own
 // retry of the open dialog).
 // - A box tapped offline says so, and opens by itself when the network is back.
 // - Offline, the dialog shows the calculation kept in it for each button.
@@ -131,7 +131,7 @@
   }
 
   function inOpenDialog(key) {
-    // The dialog still shows this write: app.js sends it again itself.
+    // The dialog still shows this write: scoring.js sends it again itself.
     var field = document.querySelector("#dialog[open] [name=request_key]");
     return field && field.value === key;
   }

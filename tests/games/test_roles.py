@@ -127,3 +127,33 @@ def test_the_sheet_fragment_renders_alone_for_every_role(rf):
     assert (
         token not in sheet_fragment(rf.get("/"), Access("watch", game)).content.decode()
     )
+
+
+def loaded(html):
+    """The static files a page loads (scripts and style sheets), by name."""
+    return set(re.findall(r'(?:src|href)="/static/((?:js|css)/[\w.-]+)"', html))
+
+
+@pytest.mark.django_db
+def test_a_watch_page_loads_neither_the_dialog_nor_the_big_screen(client):
+    game, _token = make_game(["Sarah", "Hugo"])
+    html = client.get(watch_url(game)).content.decode()
+    assert {"css/app.css", "js/app.js", "css/sheet.css", "js/live.js"} <= loaded(html)
+    assert not {"css/dialog.css", "js/scoring.js", "css/tv.css"} & loaded(html)
+    assert '<dialog id="dialog"' not in html
+
+
+@pytest.mark.django_db
+def test_the_pages_that_score_load_the_dialog_and_the_big_screen_its_own_sheet(client):
+    game, host_token = make_game(["Sarah", "Hugo"])
+    host_page = reverse("games:host", kwargs={"host_token": host_token})
+    pencil_token = game.pass_pencil(host_token, "Hugo")
+    for page in (host_page, pencil_url(pencil_token)):
+        html = client.get(page).content.decode()
+        assert {"css/dialog.css", "js/scoring.js"} <= loaded(html)
+        assert "css/tv.css" not in loaded(html)
+        assert '<dialog id="dialog"' in html
+    assert "css/tv.css" in loaded(
+        client.get(f"{watch_url(game)}?tv=1").content.decode()
+    )
+    assert "css/tv.css" in loaded(client.get(f"{host_page}?tv=1").content.decode())
