@@ -3,6 +3,7 @@
 import contextlib
 import http.client
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -12,6 +13,20 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def copy_of_sources(tmp_path):
+    """A copy of the working tree (no dot-files, caches, collected static files,
+    data or database) to break on purpose."""
+    copy = tmp_path / "src"
+    shutil.copytree(
+        ROOT,
+        copy,
+        ignore=shutil.ignore_patterns(
+            ".*", "__pycache__", "staticfiles", "var", "db.sqlite3*"
+        ),
+    )
+    return copy
 
 
 def free_port():

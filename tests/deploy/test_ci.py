@@ -3,14 +3,13 @@ Makefile's own `lint` and `check-translations` targets, run on a copy of the
 sources with a slip in it, fail; `check --deploy` runs too."""
 
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests.deploy.processes import ROOT, clean_env
+from tests.deploy.processes import ROOT, clean_env, copy_of_sources
 
 # The copy uses this virtualenv: the targets that would install it are skipped.
 NO_INSTALL = ["-o", "venv", "-o", "venv-dev", "-o", "test-tools"]
@@ -36,14 +35,7 @@ def make(source, target):
 @pytest.fixture
 def sources(tmp_path):
     """A copy of the working tree, its .venv pointing at this virtualenv."""
-    copy = tmp_path / "src"
-    shutil.copytree(
-        ROOT,
-        copy,
-        ignore=shutil.ignore_patterns(
-            ".*", "__pycache__", "staticfiles", "var", "db.sqlite3*"
-        ),
-    )
+    copy = copy_of_sources(tmp_path)
     (copy / ".venv").symlink_to(Path(sys.prefix))
     return copy
 

@@ -24,18 +24,23 @@ from tests.deploy.processes import (
 START_TIMEOUT = 240
 
 
-@pytest.fixture(scope="module")
-def game_night(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("gamenight")
-    port = free_port()
-    runner = Background(
+def game_night_server(tmp, bind):
+    """`make run`'s server (scripts/gamenight.py) on `bind`, its data in `tmp`."""
+    return Background(
         [sys.executable, "scripts/gamenight.py"],
         clean_env(
-            BIND=f"0.0.0.0:{port}",
+            BIND=bind,
             DATABASE_URL=f"sqlite:///{tmp / 'db.sqlite3'}",
             SECRET_KEY_FILE=str(tmp / "secret_key"),
         ),
     )
+
+
+@pytest.fixture(scope="module")
+def game_night(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("gamenight")
+    port = free_port()
+    runner = game_night_server(tmp, f"0.0.0.0:{port}")
     try:
         runner.wait_for_output("Ctrl-C", START_TIMEOUT)
         wait_for_port("127.0.0.2", port, 60, runner.process)
@@ -143,14 +148,7 @@ def test_bind_127_0_0_1_keeps_it_on_this_machine(tmp_path):
     127.0.0.2 is refused, which also shows why the tests above prove something:
     only a server listening on every address answers there."""
     port = free_port()
-    runner = Background(
-        [sys.executable, "scripts/gamenight.py"],
-        clean_env(
-            BIND=f"127.0.0.1:{port}",
-            DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
-            SECRET_KEY_FILE=str(tmp_path / "secret_key"),
-        ),
-    )
+    runner = game_night_server(tmp_path, f"127.0.0.1:{port}")
     try:
         runner.wait_for_output("Ctrl-C", START_TIMEOUT)
         wait_for_port("127.0.0.1", port, 60, runner.process)

@@ -1,13 +1,12 @@
 """The translation check CI runs: makemessages finds no string that the English
 catalogue lacks or leaves untranslated, and the committed catalogue is untouched."""
 
-import shutil
 import subprocess
 import sys
 
 import pytest
 
-from tests.deploy.processes import ROOT
+from tests.deploy.processes import ROOT, copy_of_sources
 
 CHECK = ROOT / "scripts" / "check-translations.py"
 CATALOGUE = ROOT / "locale" / "en" / "LC_MESSAGES" / "django.po"
@@ -24,13 +23,7 @@ def check(source):
 
 @pytest.fixture
 def sources(tmp_path):
-    copy = tmp_path / "src"
-    shutil.copytree(
-        ROOT,
-        copy,
-        ignore=shutil.ignore_patterns(".*", "__pycache__", "staticfiles", "var"),
-    )
-    return copy
+    return copy_of_sources(tmp_path)
 
 
 def test_the_committed_catalogue_passes_and_is_not_rewritten():
