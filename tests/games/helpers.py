@@ -1,4 +1,7 @@
-"""Small helpers for the game tests: posting what the dialog posts."""
+"""Small helpers for the game tests: posting what the dialog posts, reading what it
+offers."""
+
+import re
 
 from django.urls import reverse
 
@@ -18,6 +21,10 @@ def write_url(token, name, game=None, who=None, box=None, column="free", **kwarg
 
 def dialog(client, token, game, who, box, column="free", **extra):
     return client.get(write_url(token, "box", game, who, box, column), **extra)
+
+
+def radio_values(html, name="value"):
+    return re.findall(rf'type="radio" name="{name}" value="([^"]*)"', html)
 
 
 def enter(client, token, game, who, box, data, column="free", action="record", **extra):

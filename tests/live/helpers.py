@@ -1,0 +1,99 @@
+"""Helpers and fixtures shared by the live stream tests (tests/live/test_stream_*.py):
+the live sheet pushed (games/streams.py, games/live.py), as a client receives it.
+
+Each test is synchronous and runs one scenario in an event loop of its own
+(`async_to_sync`): the AsyncClient goes through the ASGI handler, so the request is
+an ASGIRequest and the stream is read chunk by chunk (tests/live/streams.py), with
+a timeout on every wait. The hub binds to each new loop at its first stream and
+restarts its background tasks there, as it does in a new server process.
+
+Writes are made through the model verbs or the write URLs inside the scenario,
+through `sync_to_async`: they commit in the test's thread, and on_commit (SQLite)
+or NOTIFY (PostgreSQL) fires as it does in the app. The streams render in worker
+threads with connections of their own, so the writes must commit: every test that
+streams uses a transactional database.
+
+The two autouse fixtures below must be imported by every module that streams.
+"""
+
+import gc
+import re
+
+import pytest
+from asgiref.sync import async_to_sync, sync_to_async
+from django.urls import reverse
+
+from games import live, streams
+from tests.factories import count, play
+from tests.live.streams import open_stream
+
+
+def run(scenario):
+    """Runs `scenario()` in a fresh event loop, as a new server would."""
+    return async_to_sync(scenario)()
+
+
+def watch_events(game):
+    return reverse("games:watch_events", kwargs={"watch_token": game.watch_token})
+
+
+def host_events(token):
+    return reverse("games:host_events", kwargs={"host_token": token})
+
+
+def pencil_events(token):
+    return reverse("games:pencil_events", kwargs={"pencil_token": token})
+
+
+def row(html, box):
+    """The figures of one row of the sheet, in seating order."""
+    match = re.search(rf'<tr class="row-box row-{box}[ "].*?</tr>', html, re.S)
+    return re.findall(r'<span class="num">([^<]*)</span>', match.group(0))
+
+
+def version_of(html):
+    return int(re.search(r'id="sheet"[^>]*data-version="(\d+)"', html).group(1))
+
+
+async def fresh(game):
+    await sync_to_async(game.refresh_from_db)()
+    return game.version
+
+
+async def record(game, name, box, value):
+    await sync_to_async(play)(game, (name, "free", box, count(value)))
+    return await fresh(game)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_renderings(monkeypatch):
+    """Each test starts with no rendering kept from another one."""
+    monkeypatch.setattr(streams, "renderings", streams.Renderings(limit=4096))
+
+
+@pytest.fixture(autouse=True)
+def _every_stream_closed():
+    yield
+    # A test that leaves a stream subscribed would leak it into the next one.
+    assert live.hub.streams() == 0
+    assert live.hub.addresses == {}
+    # The renderings ran in the loop's worker threads, gone with the loop; their
+    # database connections go once collected (else PostgreSQL refuses to drop
+    # the test database: "being accessed by other users").
+    gc.collect()
+
+
+async def up_to_date(client, url, game):
+    """A stream opened at the game's current version, past its hello."""
+    _, stream = await open_stream(client, f"{url}?v={game.version}")
+    await stream.hello()
+    return stream
+
+
+async def watch_and_host(client, game, host_token):
+    """A watcher's stream and the host's, both up to date and past their hello."""
+    _, watch = await open_stream(client, f"{watch_events(game)}?v={game.version}")
+    _, host = await open_stream(client, f"{host_events(host_token)}?v={game.version}")
+    for stream in (watch, host):
+        await stream.hello()
+    return watch, host

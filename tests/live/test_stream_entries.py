@@ -1,0 +1,198 @@
+"""An entry reaches the streams: recorded through the model or posted to the record
+URL, it reaches every stream of its game and no other, in order and none twice;
+the watchers get the very same bytes, rendered once per version, with no way to
+write in them, and a writer's stream only says the version. How the scenarios
+run: tests/live/helpers.py."""
+
+import pytest
+from django.test import AsyncClient
+
+from games import streams
+from tests.factories import count, make_game, play
+from tests.games.helpers import write_url
+from tests.live.helpers import (
+    _every_stream_closed,  # noqa: F401 - autouse: no stream left open
+    _fresh_renderings,  # noqa: F401 - autouse: no rendering kept from another test
+    host_events,
+    pencil_events,
+    record,
+    row,
+    run,
+    up_to_date,
+    version_of,
+    watch_and_host,
+    watch_events,
+)
+from tests.live.streams import open_stream
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def renders(monkeypatch):
+    """The renderings made, as (kind, token, version) in order."""
+    made = []
+    real = streams._render
+
+    def counting(kind, token, language):
+        event = real(kind, token, language)
+        made.append((kind, token, event and event.version))
+        return event
+
+    monkeypatch.setattr(streams, "_render", counting)
+    return made
+
+
+def test_an_entry_recorded_through_the_model_reaches_every_stream_of_the_game():
+    game, host_token = make_game(["Sarah", "Hugo"])
+    other, other_host = make_game(["Léa"])
+
+    async def scenario():
+        client = AsyncClient()
+        opened = [
+            await open_stream(client, f"{watch_events(game)}?v={game.version}"),
+            await open_stream(client, f"{watch_events(game)}?v={game.version}"),
+            await open_stream(client, f"{host_events(host_token)}?v={game.version}"),
+            await open_stream(client, f"{watch_events(other)}?v={other.version}"),
+            await open_stream(client, f"{host_events(other_host)}?v={other.version}"),
+        ]
+        mine = [stream for _, stream in opened[:3]]
+        others = [stream for _, stream in opened[3:]]
+        try:
+            for stream in mine + others:
+                await stream.hello()
+            moved = await record(game, "Sarah", "fours", 3)
+            for stream in mine[:2]:
+                sheet = await stream.next_sheet()
+                assert sheet.version == moved
+                assert version_of(sheet.data) == moved
+                assert row(sheet.data, "fours")[0] == "12"
+            assert await mine[2].next_version() == moved
+            for stream in others:
+                await stream.nothing()
+        finally:
+            for stream in mine + others:
+                await stream.close()
+
+    run(scenario)
+
+
+def test_an_entry_posted_to_the_record_url_reaches_the_watch_and_host_streams():
+    game, host_token = make_game(["Sarah", "Hugo"])
+    url = write_url(host_token, "record", game, "Sarah", "fives")
+
+    async def scenario():
+        client = AsyncClient()
+        watch, host = await watch_and_host(client, game, host_token)
+        async with watch, host:
+            response = await client.post(
+                url,
+                {"value": "4", "seen_version": str(game.version)},
+                headers={"HX-Request": "true"},
+            )
+            assert response.status_code == 200
+            assert "HX-Retarget" not in response
+            sheet = await watch.next_sheet()
+            assert sheet.version == game.version + 1
+            assert row(sheet.data, "fives")[0] == "20"
+            # The host's page got its sheet in the answer; its stream says the
+            # version, which that page already shows.
+            assert await host.next_version() == game.version + 1
+
+    run(scenario)
+
+
+def test_every_entry_arrives_in_order_and_none_twice():
+    game, _ = make_game(["Sarah", "Hugo"])
+
+    async def scenario():
+        stream = await up_to_date(AsyncClient(), watch_events(game), game)
+        async with stream:
+            last = game.version
+            for name, box in [("Sarah", "ones"), ("Hugo", "ones"), ("Sarah", "twos")]:
+                moved = await record(game, name, box, 2)
+                # Each one waited for: a burst may be sent as its newest version only.
+                assert (await stream.next_sheet()).version == moved
+                assert moved > last
+                last = moved
+            await stream.nothing()
+
+    run(scenario)
+
+
+def test_all_watchers_get_the_same_bytes_rendered_once_per_version(renders):
+    game, _ = make_game(["Sarah", "Hugo"])
+
+    async def scenario():
+        client = AsyncClient()
+        watchers = [
+            (await open_stream(client, f"{watch_events(game)}?v={game.version}"))[1]
+            for _ in range(5)
+        ]
+        try:
+            for stream in watchers:
+                await stream.hello()
+            moved = await record(game, "Sarah", "threes", 3)
+            sheets = [await stream.next_sheet() for stream in watchers]
+            assert {sheet.version for sheet in sheets} == {moved}
+            tails = {stream.raw.split(b"\n\n", 1)[1] for stream in watchers}
+            assert len(tails) == 1, "the watchers did not get the very same bytes"
+            assert renders == [("watch", game.watch_token, moved)]
+            # A late watcher of that version is answered from the same rendering.
+            _, late = await open_stream(client, f"{watch_events(game)}?v=1")
+            async with late:
+                await late.hello()
+                assert (await late.next()).version == moved
+                assert late.raw.split(b"\n\n", 1)[1] == tails.pop()
+            assert len(renders) == 1
+        finally:
+            for stream in watchers:
+                await stream.close()
+
+    run(scenario)
+
+
+def test_a_writers_stream_says_the_version_and_renders_no_sheet():
+    game, host_token = make_game(["Sarah", "Hugo"])
+    pencil = game.pass_pencil(host_token, "Léa")
+
+    async def scenario():
+        client = AsyncClient()
+        _, holder = await open_stream(client, f"{pencil_events(pencil)}?v=1")
+        async with holder:
+            await holder.hello()
+            # Behind: told the version at once, to fetch the sheet itself.
+            event = await holder.next()
+            assert (event.event, event.id, event.data) == (
+                "version",
+                str(game.version),
+                str(game.version),
+            )
+            moved = await record(game, "Sarah", "ones", 2)
+            assert await holder.next_version() == moved
+            assert 'id="sheet"' not in holder.raw.decode()
+        assert "<" not in holder.raw.decode()
+
+    run(scenario)
+
+
+def test_the_watch_stream_carries_no_way_to_write():
+    game, host_token = make_game(["Sarah", "Hugo"])
+    pencil = game.pass_pencil(host_token, "Léa")
+    play(game, ("Sarah", "free", "ones", count(3)))
+
+    async def scenario():
+        _, stream = await open_stream(AsyncClient(), f"{watch_events(game)}?v=1")
+        async with stream:
+            await stream.hello()
+            html = (await stream.next()).data
+        assert 'id="sheet"' in html
+        assert host_token not in html and pencil not in html
+        assert "/h/" not in html and "/c/" not in html
+        assert "<form" not in html and "hx-post" not in html
+        assert "cell-open" not in html
+        assert host_token.encode() not in stream.raw and pencil.encode() not in (
+            stream.raw
+        )
+
+    run(scenario)

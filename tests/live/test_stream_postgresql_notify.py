@@ -1,0 +1,160 @@
+"""On PostgreSQL the news travels by NOTIFY: it wakes the streams on commit and not
+on rollback, an entry made through another connection (another server process)
+reaches a stream within a second, and the rendering threads hold no connection
+of the pool while they idle. Skipped on SQLite. How the scenarios run:
+tests/live/helpers.py."""
+
+import asyncio
+import threading
+import time
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.db import connection, transaction
+from django.test import AsyncClient
+
+from games import live
+from games.models import Game
+from tests.factories import count, make_game, play
+from tests.live.helpers import (
+    _every_stream_closed,  # noqa: F401 - autouse: no stream left open
+    _fresh_renderings,  # noqa: F401 - autouse: no rendering kept from another test
+    fresh,
+    record,
+    row,
+    run,
+    up_to_date,
+    watch_events,
+)
+from tests.live.streams import open_stream
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+postgresql_only = pytest.mark.skipif(
+    "connection.vendor != 'postgresql'", reason="PostgreSQL only"
+)
+
+
+def _listening_sync():
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+            " AND query = %s AND pid <> pg_backend_pid()",
+            [f"LISTEN {live.CHANNEL}"],
+        )
+        return cursor.fetchone()[0] > 0
+
+
+async def listening():
+    """Waits until this process's hub listens (its connection's last query)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 5
+    while not await sync_to_async(_listening_sync)():
+        assert loop.time() < deadline, "the hub never listened"
+        await asyncio.sleep(0.05)
+    # Its first re-check, just after LISTEN, is over by now.
+    await asyncio.sleep(0.2)
+
+
+@postgresql_only
+def test_notify_wakes_the_streams_on_commit_and_not_on_rollback(settings):
+    settings.LIVE_RECHECK_SECONDS = 3600  # only NOTIFY can bring the news
+    game, _ = make_game(["Sarah", "Hugo"])
+
+    def rolled_back():
+        with transaction.atomic():
+            play(game, ("Sarah", "free", "ones", count(4)))
+            transaction.set_rollback(True)
+
+    async def scenario():
+        stream = await up_to_date(AsyncClient(), watch_events(game), game)
+        async with stream:
+            await listening()
+            await sync_to_async(rolled_back)()
+            await stream.nothing(within=0.5)
+            assert await fresh(game) == 1
+            moved = await record(game, "Sarah", "ones", 4)
+            sheet = await stream.next_sheet(timeout=1)
+            assert sheet.version == moved == 2
+            assert row(sheet.data, "ones") == ["4", ""]
+
+    run(scenario)
+
+
+@postgresql_only
+def test_an_entry_through_another_connection_reaches_the_stream_within_a_second(
+    settings,
+):
+    settings.LIVE_RECHECK_SECONDS = 3600
+    game, _ = make_game(["Sarah", "Hugo"])
+    sarah = game.players.get(name="Sarah").pk
+
+    def elsewhere(done):
+        # Another thread: another connection, as another server process would use.
+        try:
+            Game.objects.get(pk=game.pk).record(sarah, "free", "sixes", count(2))
+            done.append(time.monotonic())
+        finally:
+            connection.close()
+
+    async def scenario():
+        stream = await up_to_date(AsyncClient(), watch_events(game), game)
+        async with stream:
+            await listening()
+            done = []
+            writer = threading.Thread(target=elsewhere, args=(done,))
+            writer.start()
+            await asyncio.to_thread(writer.join, 5)
+            assert done, "the other connection did not record"
+            sheet = await stream.next_sheet(timeout=1)
+            assert time.monotonic() - done[0] < 1
+            assert sheet.version == game.version + 1
+            assert row(sheet.data, "sixes") == ["12", ""]
+
+    run(scenario)
+
+
+@postgresql_only
+def test_idle_rendering_threads_hold_no_connection_of_the_pool():
+    # Renderings and re-checks run in the loop's worker threads
+    # (thread_sensitive=False), which live as long as the server: a connection
+    # one of them keeps stays checked out of the process's pool (DB_POOL_MAX)
+    # while the thread idles, and requests then wait for one.
+    pool = connection.pool
+    if pool is None:
+        pytest.skip("no connection pool (DB_POOL=0)")
+    games = [make_game(["Sarah"])[0] for _ in range(8)]
+
+    def close_connection():
+        connection.close()
+
+    def checked_out():
+        stats = pool.get_stats()
+        return stats["pool_size"] - stats["pool_available"]
+
+    async def scenario():
+        await sync_to_async(close_connection)()  # the test thread's own
+        # What other threads of this process hold (an earlier test's server
+        # finishing): not this test's business.
+        before = checked_out()
+        client = AsyncClient()
+        opened = [(await open_stream(client, watch_events(g)))[1] for g in games]
+        try:
+            # Eight renderings at once: spread over the worker threads.
+            for stream in opened:
+                await stream.hello()
+                await stream.next_sheet()
+            await live.hub.recheck()
+            await sync_to_async(close_connection)()
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + 2
+            # A connection handed back may take the pool a moment to check.
+            while (held := checked_out()) > before and loop.time() < deadline:
+                await asyncio.sleep(0.05)
+            assert held <= before, pool.get_stats()
+        finally:
+            for stream in opened:
+                await stream.close()
+
+    run(scenario)

@@ -1,0 +1,111 @@
+"""What a stream is on the wire: an event stream answered uncached, unbuffered and
+uncompressed, opening with a retry delay drawn in the configured range, kept alive
+by heartbeat comments while quiet, and ended by a drain with a retry line, after
+which the hub serves again in the next server's loop. How the scenarios run:
+tests/live/helpers.py."""
+
+import re
+
+import pytest
+from django.test import AsyncClient
+
+from games import live
+from tests.factories import make_game
+from tests.live.helpers import (
+    _every_stream_closed,  # noqa: F401 - autouse: no stream left open
+    _fresh_renderings,  # noqa: F401 - autouse: no rendering kept from another test
+    record,
+    run,
+    up_to_date,
+    watch_and_host,
+    watch_events,
+)
+from tests.live.streams import open_stream
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+GZIP = {"Accept-Encoding": "gzip, deflate, br"}
+
+
+def test_the_stream_answers_event_stream_uncached_unbuffered_and_uncompressed():
+    game, _ = make_game(["Sarah", "Hugo"])
+
+    async def scenario():
+        response, stream = await open_stream(AsyncClient(), watch_events(game), **GZIP)
+        async with stream:
+            assert response.status_code == 200
+            assert response["Content-Type"] == "text/event-stream; charset=utf-8"
+            assert response["Cache-Control"] == "no-store"
+            assert response["X-Accel-Buffering"] == "no"
+            assert not response.has_header("Content-Encoding")
+            assert await stream.hello() == game.version
+            assert stream.raw.startswith(b"retry: ")
+            assert re.match(
+                rb"retry: \d+\nevent: hello\ndata: %d\n\n" % game.version, stream.raw
+            )
+
+    run(scenario)
+
+
+def test_the_retry_delay_is_drawn_in_the_configured_range(settings):
+    settings.LIVE_RETRY_MS = (1234, 1236)
+    game, _ = make_game(["Sarah"])
+
+    async def scenario():
+        _, stream = await open_stream(AsyncClient(), watch_events(game))
+        async with stream:
+            first = await stream.next()
+            assert 1234 <= first.retry <= 1236
+
+    run(scenario)
+
+
+def test_a_quiet_stream_sends_heartbeat_comments(settings):
+    settings.LIVE_HEARTBEAT_SECONDS = 0.05
+    game, _ = make_game(["Sarah"])
+
+    async def scenario():
+        stream = await up_to_date(AsyncClient(), watch_events(game), game)
+        async with stream:
+            for _ in range(3):
+                beat = await stream.next(timeout=1)
+                assert beat.comment and not beat.event and not beat.data
+            assert b"\n: \n\n: \n\n" in stream.raw
+
+    run(scenario)
+
+
+def test_a_drain_ends_every_open_stream_with_a_retry_line():
+    game, host_token = make_game(["Sarah", "Hugo"])
+
+    async def scenario():
+        client = AsyncClient()
+        watch, host = await watch_and_host(client, game, host_token)
+        async with watch, host:
+            live.hub.drain()
+            for stream in (watch, host):
+                left = await stream.end()
+                assert len(left) == 1
+                assert left[0].retry > 0 and not left[0].event
+                assert stream.raw.endswith(b"\n\nretry: %d\n\n" % left[0].retry)
+
+    run(scenario)
+
+
+def test_the_hub_serves_again_in_a_new_loop_after_a_drain():
+    game, _ = make_game(["Sarah", "Hugo"])
+
+    async def drained():
+        stream = await up_to_date(AsyncClient(), watch_events(game), game)
+        async with stream:
+            live.hub.drain()
+            await stream.end()
+
+    async def next_server():
+        stream = await up_to_date(AsyncClient(), watch_events(game), game)
+        async with stream:
+            moved = await record(game, "Sarah", "ones", 1)
+            assert (await stream.next_sheet()).version == moved
+
+    run(drained)
+    run(next_server)

@@ -1,0 +1,94 @@
+"""When a link stops opening what its page shows, its stream says "reload" and ends: a
+pencil taken back (the pencil's stream and the host's), a pencil passed (the
+host's), a purged game (found by the re-check); the host's stream follows the
+pencil's entries without reloading, and the watchers simply see the new version.
+How the scenarios run: tests/live/helpers.py."""
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.test import AsyncClient
+
+from games import live
+from games.models import Game
+from tests.factories import make_game
+from tests.live.helpers import (
+    _every_stream_closed,  # noqa: F401 - autouse: no stream left open
+    _fresh_renderings,  # noqa: F401 - autouse: no rendering kept from another test
+    host_events,
+    pencil_events,
+    record,
+    run,
+    up_to_date,
+    watch_and_host,
+    watch_events,
+)
+from tests.live.streams import open_stream
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_a_pencil_taken_back_reloads_and_ends_the_pencil_stream_and_the_hosts():
+    game, host_token = make_game(["Sarah", "Hugo"])
+    pencil = game.pass_pencil(host_token, "Léa")
+
+    async def scenario():
+        client = AsyncClient()
+        _, holder = await open_stream(
+            client, f"{pencil_events(pencil)}?v={game.version}"
+        )
+        _, host = await open_stream(
+            client, f"{host_events(host_token)}?v={game.version}"
+        )
+        _, watch = await open_stream(client, f"{watch_events(game)}?v={game.version}")
+        async with holder, host, watch:
+            for stream in (holder, host, watch):
+                await stream.hello()
+            await sync_to_async(game.take_back_pencil)()
+            for stream in (holder, host):
+                left = await stream.end()
+                assert [event.event for event in left] == ["reload"]
+            # The watchers simply see the new version.
+            assert (await watch.next_sheet()).version == game.version
+
+    run(scenario)
+
+
+def test_the_host_stream_reloads_when_the_pencil_is_passed():
+    game, host_token = make_game(["Sarah", "Hugo"])
+
+    async def scenario():
+        host = await up_to_date(AsyncClient(), host_events(host_token), game)
+        async with host:
+            await sync_to_async(game.pass_pencil)(host_token, "Léa")
+            assert [event.event for event in await host.end()] == ["reload"]
+
+    run(scenario)
+
+
+def test_the_host_stream_follows_entries_the_pencil_makes_without_reloading():
+    game, host_token = make_game(["Sarah", "Hugo"])
+    game.pass_pencil(host_token, "Léa")
+
+    async def scenario():
+        host = await up_to_date(AsyncClient(), host_events(host_token), game)
+        async with host:
+            moved = await record(game, "Sarah", "twos", 4)
+            assert await host.next_version() == moved
+            await host.nothing()
+
+    run(scenario)
+
+
+def test_a_purged_game_reloads_its_streams_after_a_recheck():
+    game, host_token = make_game(["Sarah", "Hugo"])
+
+    async def scenario():
+        client = AsyncClient()
+        watch, host = await watch_and_host(client, game, host_token)
+        async with watch, host:
+            await sync_to_async(Game.objects.filter(pk=game.pk).delete)()
+            await live.hub.recheck()
+            for stream in (watch, host):
+                assert [event.event for event in await stream.end()] == ["reload"]
+
+    run(scenario)

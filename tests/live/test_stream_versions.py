@@ -1,0 +1,153 @@
+"""Which version a stream starts from and moves to: a client behind (no version, an
+older or garbled `?v=`, an older Last-Event-ID) gets the current sheet at once, one
+up to date gets nothing until something moves, Last-Event-ID wins over `?v=`; the
+hub's re-check catches a version moved without announce, and news ahead of the
+database is not rendered in a loop. How the scenarios run: tests/live/helpers.py;
+the fallback poll (/w/<t>/feuille/?v=N) is covered by tests/live/test_poll.py."""
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.db import connection
+from django.db.models import F
+from django.test import AsyncClient
+
+from games import live, streams
+from games.models import Game
+from tests.factories import count, make_game, play
+from tests.live.helpers import (
+    _every_stream_closed,  # noqa: F401 - autouse: no stream left open
+    _fresh_renderings,  # noqa: F401 - autouse: no rendering kept from another test
+    record,
+    row,
+    run,
+    up_to_date,
+    version_of,
+    watch_events,
+)
+from tests.live.streams import open_stream
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.mark.parametrize(
+    ("query", "headers"),
+    [
+        ("", {}),
+        ("?v=1", {}),
+        ("?v=abc", {}),
+        ("", {"Last-Event-ID": "1"}),
+    ],
+    ids=["no version", "older ?v=", "garbled ?v=", "older Last-Event-ID"],
+)
+def test_a_client_that_is_behind_gets_the_current_sheet_at_once(query, headers):
+    game, _ = make_game(["Sarah", "Hugo"])
+    play(game, ("Sarah", "free", "fours", count(3)))
+    game.refresh_from_db()
+    assert game.version > 1
+
+    async def scenario():
+        _, stream = await open_stream(
+            AsyncClient(), watch_events(game) + query, **headers
+        )
+        async with stream:
+            assert await stream.hello() == game.version
+            sheet = await stream.next()
+            assert sheet.event == "sheet"
+            assert sheet.version == game.version
+            assert version_of(sheet.data) == game.version
+            assert row(sheet.data, "fours") == ["12", ""]
+
+    run(scenario)
+
+
+@pytest.mark.parametrize(
+    ("query", "headers"),
+    [
+        ("?v={v}", {}),
+        ("", {"Last-Event-ID": "{v}"}),
+        ("?v=1", {"Last-Event-ID": "{v}"}),
+    ],
+    ids=["?v=", "Last-Event-ID", "Last-Event-ID wins over an older ?v="],
+)
+def test_a_client_that_is_up_to_date_gets_no_sheet_until_something_moves(
+    query, headers
+):
+    game, _ = make_game(["Sarah", "Hugo"])
+    play(game, ("Sarah", "free", "ones", count(2)))
+    game.refresh_from_db()
+    seen = game.version
+    query = query.format(v=seen)
+    headers = {k: v.format(v=seen) for k, v in headers.items()}
+
+    async def scenario():
+        _, stream = await open_stream(
+            AsyncClient(), watch_events(game) + query, **headers
+        )
+        async with stream:
+            assert await stream.hello() == seen
+            await stream.nothing()
+            moved = await record(game, "Hugo", "ones", 1)
+            sheet = await stream.next_sheet()
+            assert sheet.version == moved == seen + 1
+
+    run(scenario)
+
+
+def test_last_event_id_wins_over_a_newer_v():
+    game, _ = make_game(["Sarah", "Hugo"])
+    play(game, ("Sarah", "free", "ones", count(2)))
+    game.refresh_from_db()
+
+    async def scenario():
+        _, stream = await open_stream(
+            AsyncClient(),
+            f"{watch_events(game)}?v={game.version}",
+            **{"Last-Event-ID": "1"},
+        )
+        async with stream:
+            await stream.hello()
+            assert (await stream.next()).version == game.version
+
+    run(scenario)
+
+
+def test_a_version_moved_without_announce_is_caught_by_the_recheck(settings):
+    settings.LIVE_RECHECK_SECONDS = 3600  # only the test's own re-check
+    game, _ = make_game(["Sarah", "Hugo"])
+
+    async def scenario():
+        stream = await up_to_date(AsyncClient(), watch_events(game), game)
+        async with stream:
+            # As another process on SQLite would (the purge, manage.py): no announce.
+            await sync_to_async(Game.objects.filter(pk=game.pk).update)(
+                version=F("version") + 1
+            )
+            if connection.vendor != "postgresql":
+                await stream.nothing()
+            await live.hub.recheck()
+            assert (await stream.next_sheet()).version == game.version + 1
+
+    run(scenario)
+
+
+def test_news_ahead_of_the_database_is_not_rendered_in_a_loop(monkeypatch):
+    # A version heard of that the database does not show (a stray notification):
+    # the stream waits for the next news instead of rendering again and again.
+    game, _ = make_game(["Sarah", "Hugo"])
+    rendered = []
+    render = streams._render
+
+    def counting(*args):
+        rendered.append(args)
+        return render(*args)
+
+    monkeypatch.setattr(streams, "_render", counting)
+
+    async def scenario():
+        stream = await up_to_date(AsyncClient(), watch_events(game), game)
+        async with stream:
+            live.hub.publish(game.pk, game.version + 5)
+            await stream.nothing(within=0.5)
+            assert len(rendered) <= 2
+
+    run(scenario)

@@ -1,0 +1,99 @@
+"""Building a player's sheet: a new one is empty, `apply` returns a new sheet and
+keeps a copy of the entry, `replay` is a fold of `apply` that refuses a bad record,
+and a perfect six-dice sheet replays to the maximum of its preset."""
+
+import pytest
+
+from games.rules import PRESETS, InvalidEntry, Sheet, build_variant
+from tests.rules.helpers import CROSS, MADE, count, total
+
+
+def test_new_sheet_is_empty():
+    variant = PRESETS["classic"]
+    sheet = variant.new_sheet()
+    assert sheet == Sheet(variant)
+    assert sheet.turns == ()
+    assert not sheet.complete
+    assert sheet.bank == 0
+    assert sheet.free_boxes("free") == variant.box_keys
+    assert sheet.totals().total == 0
+    assert sheet.value("free", "chance") is None
+
+
+def test_apply_returns_a_new_sheet():
+    sheet = PRESETS["classic"].new_sheet()
+    scored = sheet.check("free", "fours", count(3))
+    assert (scored.points, str(scored.calculation)) == (12, "3 × 4 = 12")
+    assert sheet.turns == ()
+    after = sheet.apply("free", "fours", count(3))
+    assert sheet.turns == () and not sheet.filled("free", "fours")
+    assert after.filled("free", "fours")
+    assert after.value("free", "fours") == 12
+    assert "fours" not in after.free_boxes("free")
+
+
+def test_replay_is_a_fold_of_apply():
+    variant = build_variant("classic", {"columns": ["down", "free"]})
+    records = [
+        ("down", "ones", count(2)),
+        ("free", "chance", total(22)),
+        ("down", "twos", CROSS),
+        ("free", "three_kind", {"kind": "face", "value": 4}),
+    ]
+    sheet = variant.new_sheet()
+    for record in records:
+        sheet = sheet.apply(*record)
+    replayed = Sheet.replay(variant, records)
+    assert replayed == sheet
+    assert replayed.totals().total == 2 + 22 + 12
+    assert [turn.box for turn in replayed.turns] == [
+        "ones",
+        "chance",
+        "twos",
+        "three_kind",
+    ]
+
+
+def test_replay_refuses_a_bad_record():
+    with pytest.raises(InvalidEntry, match="Brelan est déjà rempli."):
+        Sheet.replay(
+            PRESETS["classic"],
+            [("free", "three_kind", CROSS), ("free", "three_kind", CROSS)],
+        )
+
+
+def test_stored_entry_is_a_copy():
+    entry = count(3)
+    sheet = PRESETS["classic"].new_sheet().apply("free", "fours", entry)
+    entry["value"] = 5
+    assert sheet.turns[0].entry == count(3)
+    assert sheet.value("free", "fours") == 12
+
+
+PERFECT_SIX_DICE = [
+    *((box, count(6)) for box in ("ones", "twos", "threes", "fours", "fives", "sixes")),
+    ("pair", {"kind": "face", "value": 6}),
+    ("two_pairs", {"kind": "faces", "values": [6, 5]}),
+    ("three_pairs", {"kind": "faces", "values": [6, 5, 4]}),
+    ("three_kind", {"kind": "face", "value": 6}),
+    ("four_kind", {"kind": "face", "value": 6}),
+    ("five_kind", {"kind": "face", "value": 6}),
+    ("small_straight", MADE),
+    ("large_straight", MADE),
+    ("full_straight", MADE),
+    ("full_house", {"kind": "faces", "values": [6, 5]}),
+    ("double_three_kind", {"kind": "faces", "values": [6, 5]}),
+    ("tower", {"kind": "faces", "values": [6, 5]}),
+    ("chance", total(36)),
+    ("maxi_yatzy", MADE),
+]
+
+
+@pytest.mark.parametrize(
+    ("preset", "expected"), [("six_dice", 649), ("six_dice_75", 599)]
+)
+def test_perfect_six_dice_sheet(preset, expected):
+    records = [("free", box, entry) for box, entry in PERFECT_SIX_DICE]
+    sheet = Sheet.replay(PRESETS[preset], records)
+    assert sheet.complete
+    assert sheet.totals().total == expected
