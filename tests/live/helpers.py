@@ -1,4 +1,4 @@
-"""Helpers and fixtures shared by the live stream tests (tests/live/test_stream_*.py):
+"""Helpers shared by the live stream tests (tests/live/test_stream_*.py):
 the live sheet pushed (games/streams.py, games/live.py), as a client receives it.
 
 Each test is synchronous and runs one scenario in an event loop of its own
@@ -11,19 +11,16 @@ Writes are made through the model verbs or the write URLs inside the scenario,
 through `sync_to_async`: they commit in the test's thread, and on_commit (SQLite)
 or NOTIFY (PostgreSQL) fires as it does in the app. The streams render in worker
 threads with connections of their own, so the writes must commit: every test that
-streams uses a transactional database.
-
-The two autouse fixtures below must be imported by every module that streams.
+streams uses a transactional database, and checks that no stream is left open
+(`STREAM_TEST`, each stream module's `pytestmark`).
 """
 
-import gc
 import re
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from django.urls import reverse
 
-from games import live, streams
 from tests.factories import count, play
 from tests.live.streams import open_stream
 
@@ -55,6 +52,13 @@ def version_of(html):
     return int(re.search(r'id="sheet"[^>]*data-version="(\d+)"', html).group(1))
 
 
+# What every stream test needs around it (the fixtures: tests/live/conftest.py).
+STREAM_TEST = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("fresh_renderings", "every_stream_closed"),
+]
+
+
 async def fresh(game):
     await sync_to_async(game.refresh_from_db)()
     return game.version
@@ -63,24 +67,6 @@ async def fresh(game):
 async def record(game, name, box, value):
     await sync_to_async(play)(game, (name, "free", box, count(value)))
     return await fresh(game)
-
-
-@pytest.fixture(autouse=True)
-def _fresh_renderings(monkeypatch):
-    """Each test starts with no rendering kept from another one."""
-    monkeypatch.setattr(streams, "renderings", streams.Renderings(limit=4096))
-
-
-@pytest.fixture(autouse=True)
-def _every_stream_closed():
-    yield
-    # A test that leaves a stream subscribed would leak it into the next one.
-    assert live.hub.streams() == 0
-    assert live.hub.addresses == {}
-    # The renderings ran in the loop's worker threads, gone with the loop; their
-    # database connections go once collected (else PostgreSQL refuses to drop
-    # the test database: "being accessed by other users").
-    gc.collect()
 
 
 async def up_to_date(client, url, game):

@@ -11,8 +11,7 @@ from games import streams
 from tests.factories import count, make_game, play
 from tests.games.helpers import write_url
 from tests.live.helpers import (
-    _every_stream_closed,  # noqa: F401 - autouse: no stream left open
-    _fresh_renderings,  # noqa: F401 - autouse: no rendering kept from another test
+    STREAM_TEST,
     host_events,
     pencil_events,
     record,
@@ -25,7 +24,7 @@ from tests.live.helpers import (
 )
 from tests.live.streams import open_stream
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = STREAM_TEST
 
 
 @pytest.fixture

@@ -6,14 +6,12 @@ tests/live/helpers.py."""
 
 import re
 
-import pytest
 from django.test import AsyncClient
 
 from games import live
 from tests.factories import make_game
 from tests.live.helpers import (
-    _every_stream_closed,  # noqa: F401 - autouse: no stream left open
-    _fresh_renderings,  # noqa: F401 - autouse: no rendering kept from another test
+    STREAM_TEST,
     record,
     run,
     up_to_date,
@@ -22,7 +20,7 @@ from tests.live.helpers import (
 )
 from tests.live.streams import open_stream
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = STREAM_TEST
 
 GZIP = {"Accept-Encoding": "gzip, deflate, br"}
 

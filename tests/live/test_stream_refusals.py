@@ -12,8 +12,7 @@ from django.test import AsyncClient
 from games import ratelimit
 from tests.factories import make_game
 from tests.live.helpers import (
-    _every_stream_closed,  # noqa: F401 - autouse: no stream left open
-    _fresh_renderings,  # noqa: F401 - autouse: no rendering kept from another test
+    STREAM_TEST,
     host_events,
     pencil_events,
     run,
@@ -21,7 +20,7 @@ from tests.live.helpers import (
 )
 from tests.live.streams import open_stream
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = STREAM_TEST
 
 
 def from_address(address):

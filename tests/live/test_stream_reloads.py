@@ -4,7 +4,6 @@ host's), a purged game (found by the re-check); the host's stream follows the
 pencil's entries without reloading, and the watchers simply see the new version.
 How the scenarios run: tests/live/helpers.py."""
 
-import pytest
 from asgiref.sync import sync_to_async
 from django.test import AsyncClient
 
@@ -12,8 +11,7 @@ from games import live
 from games.models import Game
 from tests.factories import make_game
 from tests.live.helpers import (
-    _every_stream_closed,  # noqa: F401 - autouse: no stream left open
-    _fresh_renderings,  # noqa: F401 - autouse: no rendering kept from another test
+    STREAM_TEST,
     host_events,
     pencil_events,
     record,
@@ -24,7 +22,7 @@ from tests.live.helpers import (
 )
 from tests.live.streams import open_stream
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = STREAM_TEST
 
 
 def test_a_pencil_taken_back_reloads_and_ends_the_pencil_stream_and_the_hosts():

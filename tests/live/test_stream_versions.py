@@ -15,8 +15,7 @@ from games import live, streams
 from games.models import Game
 from tests.factories import count, make_game, play
 from tests.live.helpers import (
-    _every_stream_closed,  # noqa: F401 - autouse: no stream left open
-    _fresh_renderings,  # noqa: F401 - autouse: no rendering kept from another test
+    STREAM_TEST,
     record,
     row,
     run,
@@ -26,7 +25,7 @@ from tests.live.helpers import (
 )
 from tests.live.streams import open_stream
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = STREAM_TEST
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,28 @@
+"""Fixtures of the stream tests (tests/live/test_stream_*.py use them through
+`helpers.STREAM_TEST`): the browser tests of this area may end with a stream
+still closing, so they are not autouse."""
+
+import gc
+
+import pytest
+
+from games import live, streams
+
+
+@pytest.fixture
+def fresh_renderings(monkeypatch):
+    """Each test starts with no rendering kept from another one."""
+    monkeypatch.setattr(streams, "renderings", streams.Renderings(limit=4096))
+
+
+@pytest.fixture
+def every_stream_closed():
+    """No stream left subscribed when the test ends."""
+    yield
+    # A test that leaves a stream subscribed would leak it into the next one.
+    assert live.hub.streams() == 0
+    assert live.hub.addresses == {}
+    # The renderings ran in the loop's worker threads, gone with the loop; their
+    # database connections go once collected (else PostgreSQL refuses to drop
+    # the test database: "being accessed by other users").
+    gc.collect()
