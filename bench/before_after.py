@@ -35,7 +35,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import common  # noqa: E402
+import app_setup  # noqa: E402
+import report  # noqa: E402
 
 BEFORE = "cebecd1"
 GUNICORN = "gunicorn==27.0.1"
@@ -52,7 +53,7 @@ def gunicorn_path():
     if not (GUNICORN_DIR / "gunicorn" / "__init__.py").exists():
         sh(
             [
-                common.PYTHON,
+                app_setup.PYTHON,
                 "-m",
                 "pip",
                 "install",
@@ -70,12 +71,12 @@ def gunicorn_path():
 def old_worktree(tmp):
     """cebecd1 in a throwaway worktree, with .venv/bin/{python,gunicorn} wrappers."""
     path = Path(tmp) / "before"
-    git = ["git", "-C", str(common.ROOT)]
+    git = ["git", "-C", str(app_setup.ROOT)]
     sh([*git, "worktree", "add", "--detach", str(path), BEFORE])
     bin_dir = path / ".venv" / "bin"
     bin_dir.mkdir(parents=True)
     extra = gunicorn_path()
-    python = Path(common.PYTHON)
+    python = Path(app_setup.PYTHON)
     for name, run in (("python", ""), ("gunicorn", "-m gunicorn ")):
         wrapper = bin_dir / name
         wrapper.write_text(
@@ -89,10 +90,10 @@ def old_worktree(tmp):
 
 def remove_worktree(path):
     subprocess.run(
-        ["git", "-C", str(common.ROOT), "worktree", "remove", "--force", str(path)],
+        ["git", "-C", str(app_setup.ROOT), "worktree", "remove", "--force", str(path)],
         check=False,
     )
-    subprocess.run(["git", "-C", str(common.ROOT), "worktree", "prune"], check=False)
+    subprocess.run(["git", "-C", str(app_setup.ROOT), "worktree", "prune"], check=False)
 
 
 def run_before(path, args):
@@ -182,7 +183,7 @@ def run_after(tables, args, tmp):
     out_json = Path(tmp) / f"live-{tables}.json"
     cmd = [
         sys.executable,
-        str(common.ROOT / "bench" / "live.py"),
+        str(app_setup.ROOT / "bench" / "live.py"),
         "--db",
         args.db,
         "--tables",
@@ -254,7 +255,7 @@ def main():
             value = value.get(key, float("nan")) if isinstance(value, dict) else value
         return value
 
-    common.table(
+    report.table(
         f"Before (polling) / after (push), on {args.db}, back to back; staleness from "
         "the entry's save (its created_at) to the watcher's receipt; CPU in % of one "
         f"core, {os.cpu_count()} cores",

@@ -32,7 +32,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import common  # noqa: E402
+import app_setup  # noqa: E402
+import measuring  # noqa: E402
+import report  # noqa: E402
 
 
 def main():
@@ -45,12 +47,12 @@ def main():
     args = parser.parse_args()
     if args.inner:
         return inner(args)
-    database = common.throwaway_database(args.db, name="scorekeeper_bench_imports")
+    database = app_setup.throwaway_database(args.db, name="scorekeeper_bench_imports")
     try:
-        env = common.app_env(database.url, IMPORT_LIMIT=10**9)
-        common.manage(env, "migrate", "--noinput")
-        command = [common.PYTHON, __file__, "--inner", *sys.argv[1:]]
-        subprocess.run(command, cwd=common.ROOT, env=env, check=True, timeout=900)
+        env = app_setup.app_env(database.url, IMPORT_LIMIT=10**9)
+        app_setup.manage(env, "migrate", "--noinput")
+        command = [app_setup.PYTHON, __file__, "--inner", *sys.argv[1:]]
+        subprocess.run(command, cwd=app_setup.ROOT, env=env, check=True, timeout=900)
     finally:
         database.drop()
     return 0
@@ -61,7 +63,7 @@ def main():
 
 def setup():
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
-    sys.path.insert(0, str(common.ROOT))
+    sys.path.insert(0, str(app_setup.ROOT))
     import django
 
     django.setup()
@@ -195,8 +197,8 @@ def inner(args):
         import_game(raw, band)
         took.append((time.perf_counter() - start) * 1000)
         cpu.append((time.process_time() - started_cpu) * 1000)
-    p = common.percentile
-    common.table(
+    p = measuring.percentile
+    report.table(
         f"Importing a {entries}-entry export ({len(raw) // 1024} kB), "
         f"{args.repeat} times alone, {args.db} (load average "
         f"{os.getloadavg()[0]:.1f})",
@@ -239,7 +241,7 @@ def inner(args):
             counter.value,
         ],
     ]
-    common.table(
+    report.table(
         f"Score entries for {args.duration:g} s, {args.db}",
         ["while", "entries", "p50 ms", "p99 ms", "max ms", "imports done"],
         rows,

@@ -21,7 +21,10 @@ from urllib.parse import urljoin
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import common  # noqa: E402
+import app_server  # noqa: E402
+import app_setup  # noqa: E402
+import loopback  # noqa: E402
+import report  # noqa: E402
 
 RESOURCE = re.compile(
     r"<(?:script|img|source)\b[^>]*?\bsrc=\"([^\"]+)\""
@@ -35,7 +38,7 @@ FETCHED_RELS = {"stylesheet", "icon", "apple-touch-icon", "manifest", "preload"}
 
 
 def fetch(url, encodings="br, gzip"):
-    common.check_loopback(url)
+    loopback.check_loopback(url)
     request = urllib.request.Request(
         url, headers={"Accept-Encoding": encodings, "Accept-Language": "fr"}
     )
@@ -56,7 +59,7 @@ def resources(html, base):
     urls = []
     for ref in found:
         url = urljoin(base, ref.replace("&amp;", "&"))
-        if url.startswith(f"http://{common.HOST}:") and url not in urls:
+        if url.startswith(f"http://{loopback.HOST}:") and url not in urls:
             urls.append(url)
     return urls
 
@@ -98,19 +101,19 @@ def main():
     parser.add_argument("--budget-kb", type=float, default=30.0)
     args = parser.parse_args()
 
-    db = common.throwaway_database("sqlite")
+    db = app_setup.throwaway_database("sqlite")
     try:
-        env = common.app_env(db.url)
-        common.prepare(env)
-        (game,) = common.seed(env, "games", 1, args.players, args.rounds)
-        with common.Server(env, workers=1) as server:
+        env = app_setup.app_env(db.url)
+        app_setup.prepare(env)
+        (game,) = app_setup.seed(env, "games", 1, args.players, args.rounds)
+        with app_server.Server(env, workers=1) as server:
             rows = measure(server.base, f"/w/{game['watch_token']}/")
     finally:
         db.drop()
     total_raw = sum(r[1] for r in rows)
     total_sent = sum(r[2] for r in rows)
     rows.append(("total", total_raw, total_sent, ""))
-    common.table(
+    report.table(
         f"Page weight of the watch page ({args.players} players, {args.rounds} "
         f"rounds played), bytes",
         ["resource", "uncompressed", "compressed", "encoding"],

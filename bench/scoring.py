@@ -26,7 +26,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import common  # noqa: E402
+import app_server  # noqa: E402
+import app_setup  # noqa: E402
+import http_client  # noqa: E402
+import measuring  # noqa: E402
+import report  # noqa: E402
 
 
 def form_data(move, seen_version=None):
@@ -77,7 +81,7 @@ class Writes:
                 self.refusals.append(note)
 
 
-class ScoringHost(common.Host):
+class ScoringHost(http_client.Host):
     """A host entering the planned moves of one game, one box at a time."""
 
     def __init__(self, client, base, game):
@@ -123,7 +127,7 @@ async def open_hosts(client, base, games):
 async def closed_loop(base, games, *, duration, budget):
     """Each host writes its next box as soon as the previous one is answered."""
     writes = Writes()
-    async with common.session(len(games)) as client:
+    async with http_client.session(len(games)) as client:
         hosts = await open_hosts(client, base, games)
         deadline = time.monotonic() + duration
         made = 0
@@ -144,7 +148,7 @@ async def closed_loop(base, games, *, duration, budget):
 async def bursts(base, games, *, rounds, pause, deadline_s):
     """Every host writes at the same instant, round after round."""
     writes = Writes()
-    async with common.session(len(games)) as client:
+    async with http_client.session(len(games)) as client:
         hosts = await open_hosts(client, base, games)
         deadline = time.monotonic() + deadline_s
         t0 = time.monotonic()
@@ -162,7 +166,7 @@ async def steady(base, games, *, interval, duration):
     import random
 
     writes = Writes()
-    async with common.session(len(games)) as client:
+    async with http_client.session(len(games)) as client:
         hosts = await open_hosts(client, base, games)
         t0 = time.monotonic()
         deadline = t0 + duration
@@ -191,21 +195,21 @@ def main():
     parser.add_argument("--duration", type=float, default=60.0, help="steady: s")
     parser.add_argument("--rounds", type=int, default=20, help="burst: writes/host")
     parser.add_argument("--pause", type=float, default=0.5, help="burst: s")
-    common.add_server_args(parser)
+    app_server.add_server_args(parser)
     parser.add_argument("--max-seconds", type=float, default=300)
     args = parser.parse_args()
 
     modes = ["steady", "burst"] if args.mode == "both" else [args.mode]
     results = []
-    db = common.throwaway_database(args.db)
+    db = app_setup.throwaway_database(args.db)
     try:
-        env = common.app_env(db.url)
-        common.prepare(env)
-        server = common.Server(env, workers=common.workers_for(args, args.db))
+        env = app_setup.app_env(db.url)
+        app_setup.prepare(env)
+        server = app_server.Server(env, workers=app_server.workers_for(args, args.db))
         with server:
             for mode in modes:
-                games = common.seed(env, "games", args.hosts, 6, 0)
-                with common.CpuMeter(server) as cpu:
+                games = app_setup.seed(env, "games", args.hosts, 6, 0)
+                with measuring.CpuMeter(server) as cpu:
                     if mode == "steady":
                         writes = asyncio.run(
                             steady(
@@ -233,7 +237,7 @@ def main():
     ok = True
     for mode, writes, cpu in results:
         lat = writes.latencies
-        p99 = common.percentile(lat, 99)
+        p99 = measuring.percentile(lat, 99)
         passed = writes.errors == 0 and p99 <= 100
         ok = ok and passed
         if mode == "steady":
@@ -246,15 +250,15 @@ def main():
                 len(lat),
                 writes.rps,
                 writes.errors,
-                common.percentile(lat, 50),
-                common.percentile(lat, 95),
+                measuring.percentile(lat, 50),
+                measuring.percentile(lat, 95),
                 p99,
                 max(lat, default=float("nan")),
                 cpu.server_pct,
                 "PASS" if passed else "MISS",
             )
         )
-    common.table(
+    report.table(
         f"Score entry: {args.hosts} hosts writing at once on {args.db} "
         f"({server.describe()}; "
         f"target p99 ≤ 100 ms, 0 errors)",

@@ -1,6 +1,6 @@
 """Seeds benchmark games through the models, in the app's own environment.
 
-Run by bench/common.py's `seed()` with DATABASE_URL set; prints JSON on stdout.
+Run by bench/app_setup.py's `seed()` with DATABASE_URL set; prints JSON on stdout.
 
     seed.py games COUNT PLAYERS ROUNDS   → [{host_token, watch_token, version,
                                              players: [id…], moves: [move…]}]

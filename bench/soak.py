@@ -23,7 +23,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import common  # noqa: E402
+import app_server  # noqa: E402
+import app_setup  # noqa: E402
+import http_client  # noqa: E402
+import lean_client  # noqa: E402
+import measuring  # noqa: E402
+import report  # noqa: E402
 import scoring  # noqa: E402
 
 VERSION = re.compile(rb'id="sheet"[^>]*?data-version="(\d+)"')
@@ -141,10 +146,10 @@ class Soak:
 
     async def run(self):
         args = self.args
-        client = common.LeanClient(self.server.port, args.connections)
+        client = lean_client.LeanClient(self.server.port, args.connections)
         start = time.monotonic()
         self.deadline = start + args.duration
-        async with common.session(args.tables) as host_client:
+        async with http_client.session(args.tables) as host_client:
             await asyncio.gather(
                 self.sampler(start),
                 *(self.table(host_client, client, i) for i in range(args.tables)),
@@ -162,23 +167,25 @@ def main():
     parser.add_argument("--write-interval", type=float, default=4.0)
     parser.add_argument("--connections", type=int, default=100)
     parser.add_argument("--max-req", type=int, default=2_000_000)
-    common.add_server_args(parser)
+    app_server.add_server_args(parser)
     args = parser.parse_args()
 
     games_needed = args.tables * (2 + int(args.duration / args.write_interval / 78) + 1)
-    db = common.throwaway_database(args.db)
+    db = app_setup.throwaway_database(args.db)
     try:
-        env = common.app_env(db.url)
-        common.prepare(env)
+        env = app_setup.app_env(db.url)
+        app_setup.prepare(env)
         # Every table's first game is already 10 rounds in: the tables' first game
         # ends (end screens, band history, new host and watch pages: code paths a
         # game only takes at its end) come during the warm-up minute, not at the
         # middle of the run, where they looked like growth in the "steady" half.
-        fresh = common.seed(env, "games", games_needed - args.tables, 6, 0)
-        games = fresh + common.seed(env, "games", args.tables, 6, 10)
-        with common.Server(env, workers=common.workers_for(args, args.db)) as server:
+        fresh = app_setup.seed(env, "games", games_needed - args.tables, 6, 0)
+        games = fresh + app_setup.seed(env, "games", args.tables, 6, 10)
+        with app_server.Server(
+            env, workers=app_server.workers_for(args, args.db)
+        ) as server:
             soak = Soak(args, server, games)
-            with common.CpuMeter(server) as cpu:
+            with measuring.CpuMeter(server) as cpu:
                 asyncio.run(soak.run())
             died = server.proc.poll() is not None
     finally:
@@ -188,7 +195,7 @@ def main():
     warm = next((s for s in samples if s[0] >= 60), samples[0])
     first, last = samples[0], samples[-1]
     restarts = len(set(first[2]) ^ set(last[2])) // 2 + died
-    common.table(
+    report.table(
         f"Soak on {args.db}: {args.duration:g} s, {args.tables} tables × "
         f"{args.watchers_per_table} watchers polling 1/s, a box every "
         f"{args.write_interval:g} s per table (server CPU {cpu.server_pct:.0f} %, "
@@ -200,26 +207,27 @@ def main():
         ]
         + [("errors", soak.errors, "", "")],
     )
-    common.table(
+    report.table(
         "Server memory (RSS of every server process, MiB)",
         ["at s", "RSS MiB"],
-        [(f"{t:.0f}", f"{common.mib(rss):.1f}") for t, rss, _pids in samples],
+        [(f"{t:.0f}", f"{measuring.mib(rss):.1f}") for t, rss, _pids in samples],
     )
-    growth = common.mib(last[1] - warm[1])
+    growth = measuring.mib(last[1] - warm[1])
     # Steady state: the second half of the run, once every kind of page (the end
     # of a game included, from about 80 s) has been rendered at least once.
     mid = min(samples, key=lambda s: abs(s[0] - args.duration / 2))
-    late = common.mib(last[1] - mid[1])
+    late = measuring.mib(last[1] - mid[1])
     print(
-        f"RSS start {common.mib(first[1]):.1f} MiB, after warm-up "
-        f"{common.mib(warm[1]):.1f} MiB, mid-run {common.mib(mid[1]):.1f} MiB, end "
-        f"{common.mib(last[1]):.1f} MiB ({growth:+.1f} MiB since warm-up, "
+        f"RSS start {measuring.mib(first[1]):.1f} MiB, after warm-up "
+        f"{measuring.mib(warm[1]):.1f} MiB, mid-run "
+        f"{measuring.mib(mid[1]):.1f} MiB, end "
+        f"{measuring.mib(last[1]):.1f} MiB ({growth:+.1f} MiB since warm-up, "
         f"{late:+.1f} MiB over the second half); worker restarts: {restarts}; GETs "
         f"retried on a keep-alive connection the server had closed: {soak.retried}"
     )
     for note in soak.notes:
         print("error:", note)
-    ok = soak.errors == 0 and restarts == 0 and late <= 0.02 * common.mib(mid[1])
+    ok = soak.errors == 0 and restarts == 0 and late <= 0.02 * measuring.mib(mid[1])
     print(
         "PASS" if ok else "MISS",
         "(target: 0 errors, memory flat: ≤ 2 % growth over the second half)",
@@ -228,7 +236,7 @@ def main():
 
 
 def _p(values):
-    return common.percentile(values, 50), common.percentile(values, 99)
+    return measuring.percentile(values, 50), measuring.percentile(values, 99)
 
 
 if __name__ == "__main__":

@@ -25,7 +25,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import common  # noqa: E402
+import app_server  # noqa: E402
+import app_setup  # noqa: E402
+import http_client  # noqa: E402
+import measuring  # noqa: E402
+import report  # noqa: E402
 import scoring  # noqa: E402
 
 
@@ -40,10 +44,10 @@ async def measure_gets(server, game, args):
     ]
     totals = {label: [0.0, [], 0, {}, 0.0] for label, _ in cases}
     slices = max(1, args.slices)
-    async with common.session(args.concurrency) as client:
+    async with http_client.session(args.concurrency) as client:
         for _label, path in cases:
             # Warm every worker (imports, template compilation, connections).
-            await common.hammer(
+            await http_client.hammer(
                 client,
                 server.base + path,
                 concurrency=args.concurrency,
@@ -54,7 +58,7 @@ async def measure_gets(server, game, args):
             for label, path in cases:
                 cpu0 = server.cpu_seconds()
                 t0 = time.monotonic()
-                _rps, lat, errors, statuses = await common.hammer(
+                _rps, lat, errors, statuses = await http_client.hammer(
                     client,
                     server.base + path,
                     concurrency=args.concurrency,
@@ -75,18 +79,18 @@ async def measure_gets(server, game, args):
 
 
 def run_one(kind, args):
-    db = common.throwaway_database(kind)
+    db = app_setup.throwaway_database(kind)
     try:
-        env = common.app_env(db.url)
-        common.prepare(env)
-        (game,) = common.seed(env, "games", 1, 6, 6)
-        hosts = common.seed(env, "games", args.hosts, 6, 0)
-        queries = common.seed(env, "queries") if args.queries else []
-        server = common.Server(
-            env, workers=common.workers_for(args, kind), cpus=args.server_cpus
+        env = app_setup.app_env(db.url)
+        app_setup.prepare(env)
+        (game,) = app_setup.seed(env, "games", 1, 6, 6)
+        hosts = app_setup.seed(env, "games", args.hosts, 6, 0)
+        queries = app_setup.seed(env, "queries") if args.queries else []
+        server = app_server.Server(
+            env, workers=app_server.workers_for(args, kind), cpus=args.server_cpus
         )
         with server:
-            with common.CpuMeter(server) as cpu:
+            with measuring.CpuMeter(server) as cpu:
                 gets = asyncio.run(measure_gets(server, game, args))
             cpu0 = server.cpu_seconds()
             writes = asyncio.run(
@@ -110,7 +114,7 @@ def main():
     parser.add_argument("--slices", type=int, default=5, help="interleaved slices")
     parser.add_argument("--concurrency", type=int, default=16)
     parser.add_argument("--hosts", type=int, default=16, help="games scored at once")
-    common.add_server_args(parser)
+    app_server.add_server_args(parser)
     parser.add_argument("--server-cpus", default=None, help="taskset list, e.g. 0")
     parser.add_argument("--no-queries", dest="queries", action="store_false")
     args = parser.parse_args()
@@ -134,8 +138,8 @@ def main():
                     rps,
                     rps / base_rps,
                     cpu_ms,
-                    common.percentile(lat, 50),
-                    common.percentile(lat, 99),
+                    measuring.percentile(lat, 50),
+                    measuring.percentile(lat, 99),
                     errors,
                     " ".join(f"{k}×{v}" for k, v in sorted(statuses.items())),
                 )
@@ -147,13 +151,13 @@ def main():
                 w.rps,
                 w.rps / base_rps,
                 w.cpu_ms,
-                common.percentile(w.latencies, 50),
-                common.percentile(w.latencies, 99),
+                measuring.percentile(w.latencies, 50),
+                measuring.percentile(w.latencies, 99),
                 w.errors,
                 " ".join(f"{k}×{v}" for k, v in sorted(w.statuses.items())),
             )
         )
-        common.table(
+        report.table(
             f"Throughput on {kind} ({time.monotonic() - t0:.0f} s run; server CPU "
             f"{cpu.server_pct:.0f} %, client {cpu.client_pct:.0f} %, whole machine "
             f"{cpu.machine_pct:.0f} %, in % of one core)",
@@ -171,7 +175,7 @@ def main():
         )
         if queries:
             labels = list(queries[0]["counts"])
-            common.table(
+            report.table(
                 f"SQL queries per request on {kind} (status in brackets)",
                 ["players", "rounds", *labels],
                 [

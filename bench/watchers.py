@@ -31,7 +31,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import common  # noqa: E402
+import app_server  # noqa: E402
+import app_setup  # noqa: E402
+import http_client  # noqa: E402
+import lean_client  # noqa: E402
+import measuring  # noqa: E402
+import report  # noqa: E402
 import scoring  # noqa: E402
 
 VERSION = re.compile(rb'id="sheet"[^>]*?data-version="(\d+)"')
@@ -120,11 +125,11 @@ class Run:
     async def main(self, use_poll):
         args = self.args
         writes = scoring.Writes()
-        client = common.LeanClient(self.port, args.connections)
+        client = lean_client.LeanClient(self.port, args.connections)
         headers = b"Accept-Language: fr\r\n"
         if use_poll:
             headers += b"HX-Request: true\r\n"
-        async with common.session(len(self.games)) as host_client:
+        async with http_client.session(len(self.games)) as host_client:
             hosts = await scoring.open_hosts(host_client, self.base, self.games)
             start = time.monotonic() + 0.5
             self.deadline = start + args.duration
@@ -188,24 +193,24 @@ def main():
     parser.add_argument("--write-interval", type=float, default=5.0)
     parser.add_argument("--connections", type=int, default=200)
     parser.add_argument("--max-requests", type=int, default=1_000_000)
-    common.add_server_args(parser)
+    app_server.add_server_args(parser)
     parser.add_argument("--page", action="store_true", help="poll the full page")
     args = parser.parse_args()
 
-    db = common.throwaway_database(args.db)
+    db = app_setup.throwaway_database(args.db)
     try:
-        env = common.app_env(db.url)
-        common.prepare(env)
-        games = common.seed(env, "games", args.hosts, 6, 0)
-        server = common.Server(env, workers=common.workers_for(args, args.db))
+        env = app_setup.app_env(db.url)
+        app_setup.prepare(env)
+        games = app_setup.seed(env, "games", args.hosts, 6, 0)
+        server = app_server.Server(env, workers=app_server.workers_for(args, args.db))
         with server:
             use_poll = not args.page and _poll_exists(server, games[0])
             run = Run(args, games, server.base, server.port)
             rss_start = server.rss_bytes()
-            with common.CpuMeter(server) as cpu:
+            with measuring.CpuMeter(server) as cpu:
                 writes = asyncio.run(run.main(use_poll))
             rss_end = server.rss_bytes()
-        run.note_saved(common.seed(env, "entries"))
+        run.note_saved(app_setup.seed(env, "entries"))
     finally:
         db.drop()
 
@@ -214,7 +219,7 @@ def main():
     polls = sum(run.poll_statuses.values())
     errors = run.poll_errors + writes.errors
     what = "poll /w/…/feuille/?v=" if use_poll else "full page reload (no poll yet)"
-    common.table(
+    report.table(
         f"Watchers on {args.db}: {args.watchers} watchers ({per_game} per game, "
         f"{what}, 1/s, {args.connections} connections) while {args.hosts} hosts "
         f"score (1 box every {args.write_interval:g} s each), {args.duration:g} s; "
@@ -224,9 +229,9 @@ def main():
             (
                 label,
                 len(values),
-                common.percentile(values, 50),
-                common.percentile(values, 95),
-                common.percentile(values, 99),
+                measuring.percentile(values, 50),
+                measuring.percentile(values, 95),
+                measuring.percentile(values, 99),
                 max(values, default=float("nan")),
             )
             for label, values in (
@@ -236,7 +241,7 @@ def main():
             )
         ],
     )
-    common.table(
+    report.table(
         "Requests, errors and CPU",
         [
             "polls/s",
@@ -259,17 +264,17 @@ def main():
                 polls / cpu.elapsed,
                 run.poll_statuses.get(204, 0),
                 run.poll_statuses.get(200, 0),
-                common.percentile(run.poll_latencies, 50),
-                common.percentile(run.poll_latencies, 99),
+                measuring.percentile(run.poll_latencies, 50),
+                measuring.percentile(run.poll_latencies, 99),
                 run.skipped_ticks,
                 len(writes.latencies),
-                common.percentile(writes.latencies, 99),
+                measuring.percentile(writes.latencies, 99),
                 errors,
                 missed,
                 cpu.server_pct,
                 cpu.client_pct,
                 cpu.machine_pct,
-                f"{common.mib(rss_start):.0f}→{common.mib(rss_end):.0f}",
+                f"{measuring.mib(rss_start):.0f}→{measuring.mib(rss_end):.0f}",
             )
         ],
     )
@@ -279,7 +284,7 @@ def main():
     )
     for note in run.error_notes + writes.refusals:
         print("error:", note)
-    ok = errors == 0 and missed == 0 and common.percentile(from_saved, 95) <= 1.0
+    ok = errors == 0 and missed == 0 and measuring.percentile(from_saved, 95) <= 1.0
     target = "target: staleness p95 ≤ 1 s from the entry, 0 errors"
     print("PASS" if ok else "MISS", f"({target})")
     return 0 if ok else 1
