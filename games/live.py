@@ -31,6 +31,10 @@ from django.db import close_old_connections, connection, connections, transactio
 
 log = logging.getLogger(__name__)
 
+# The jitter of retries and re-checks draws from a generator of its own, never
+# from (nor moving on) the process-wide one that other code may seed.
+JITTER = random.Random()
+
 CHANNEL = "scorekeeper_games"
 
 
@@ -84,7 +88,7 @@ def retry_ms():
     """The reconnection delay a stream tells its client, with jitter: after a
     deploy or a restart the phones come back spread out, not all at once."""
     low, high = settings.LIVE_RETRY_MS
-    return random.randint(low, high)
+    return JITTER.randint(low, high)
 
 
 class Subscription:
@@ -199,7 +203,7 @@ class Hub:
         loop = self.loop
         period = settings.LIVE_RECHECK_SECONDS
         while self.loop is loop:
-            await asyncio.sleep(period * random.uniform(0.8, 1.2))
+            await asyncio.sleep(period * JITTER.uniform(0.8, 1.2))
             await self._recheck_once()
 
     async def _recheck_once(self):
