@@ -99,14 +99,9 @@ class Access:
         return self.live_url("sheet")
 
 
-def games_with_band():
-    """The games as a game link reads them: with their band (every page shows it)."""
-    return Game.objects.with_band()
-
-
 def get_access_or_404(request, kind, token):
     """The Access a `kind` of link gives (404 / 410 / 429 raised for a bad one)."""
-    game = get_game_or_404(request, kind, token, games_with_band())
+    game = get_game_or_404(request, kind, token, Game.objects.with_band())
     return Access(kind, game, "" if kind == "watch" else token)
 
 

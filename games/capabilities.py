@@ -47,13 +47,12 @@ middleware adds X-Robots-Tag, Cache-Control: no-store and Referrer-Policy to eve
 response under the capability prefixes.
 """
 
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import render
-from django.template import engines
-from django.utils.translation import gettext as _
 
 from games import ratelimit
 from games.follow import remembered_watch_url
+from games.models import Game
 
 KINDS = ("host", "watch", "pencil")
 SCOPE = "capability"
@@ -80,38 +79,11 @@ class PencilGone(CapabilityRefused):
         return render(request, "games/pencil_gone.html", context, status=self.status)
 
 
-_TOO_MANY_PAGE = """{% extends "base.html" %}
-{% block title %}{{ title }} · Scorekeeper{% endblock %}
-{% block content %}
-<section class="card">
-  <h1>{{ message }}</h1>
-  <p class="muted">{{ why }}</p>
-</section>
-{% endblock %}"""
-
-
 class TooManyMisses(CapabilityRefused):
     status = 429
 
     def response(self, request):
-        # Built here rather than in a template file so the strings go through
-        # gettext (makemessages does not read templates held in Python strings).
-        html = (
-            engines["django"]
-            .from_string(_TOO_MANY_PAGE)
-            .render(
-                {
-                    "title": _("Trop d'essais"),
-                    "message": _("Trop d'essais : réessayez dans quelques minutes."),
-                    "why": _(
-                        "Trop de liens essayés depuis cette connexion ne menaient "
-                        "à aucune partie."
-                    ),
-                },
-                request,
-            )
-        )
-        response = HttpResponse(html, status=self.status)
+        response = render(request, "games/too_many_misses.html", status=self.status)
         response["Retry-After"] = str(ratelimit.retry_after())
         return response
 
@@ -133,15 +105,8 @@ def get_game_or_404(request, kind, token, queryset=None):
     """The game this `kind` of token opens, or an exception the middleware answers."""
     if kind not in KINDS:
         raise ValueError(f"unknown capability kind {kind!r}")
-    from games.models import Game
-
     games = Game.objects.all() if queryset is None else queryset
-    lookup = {
-        "host": games.by_host_token,
-        "watch": games.by_watch_token,
-        "pencil": games.by_pencil_token,
-    }[kind]
-    game = lookup(token)
+    game = games.by_token(kind, token)
     if game is None:
         _miss(request, token, PencilGone() if kind == "pencil" else TokenNotFound())
     return game

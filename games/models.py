@@ -30,7 +30,7 @@ from games.errors import (
 from games.game_writes import GameWrites
 from games.messages import tr
 from games.names import MAX_NAME_LENGTH, clean_name, name_key
-from games.state import GameState, keep_state
+from games.state import GameState, keep_state, kept_state
 
 # The refusals are raised by the write verbs; callers catch them from here too.
 __all__ = [
@@ -57,25 +57,16 @@ class Preset(models.TextChoices):
 
 
 class GameQuerySet(models.QuerySet):
-    # --- the game a capability token opens, or None ------------------------------
-    #
-    # Host and pencil tokens are stored hashed: the indexed prefix finds the
-    # candidates, the digest picks the game.
+    def by_token(self, kind, token):
+        """The game a `kind` of link ("host", "pencil" or "watch") opens, or None.
 
-    def by_host_token(self, token):
-        return self.by_hashed_token("host", token)
-
-    def by_pencil_token(self, token):
-        return self.by_hashed_token("pencil", token)
-
-    def by_watch_token(self, token):
+        The watch token is stored as is (the host page shows it again and
+        again); host and pencil tokens only hashed: the indexed prefix finds the
+        candidates, the digest picks the game."""
         if not tokens.is_well_formed(token):
             return None
-        return self.filter(watch_token=token).first()
-
-    def by_hashed_token(self, kind, token):
-        if not tokens.is_well_formed(token):
-            return None
+        if kind == "watch":
+            return self.filter(watch_token=token).first()
         prefix = token[: tokens.PREFIX_LENGTH]
         for game in self.filter(**{f"{kind}_prefix": prefix}).order_by("pk"):
             if tokens.matches(token, getattr(game, f"{kind}_digest")):
@@ -287,16 +278,20 @@ class Game(GameWrites, models.Model):
     # --- reading -----------------------------------------------------------
 
     def state(self):
-        """Every sheet replayed through the engine: two queries, whatever the size
-        of the game; none right after a write of this instance (it keeps the
-        sheets it made)."""
+        """Every sheet replayed through the engine. Kept per process by version
+        (`games.state.STATES`): the pages, polls and streams of a game in play
+        replay nothing once a write or a first read has kept its version; else
+        two queries, whatever the size of the game."""
         version, written = self.__dict__.get("written_state", (None, None))
         if version == self.version:
             return written
-        state = self.read_state()[0]
-        # Read after the game's row: whenever a write's lock finds the row still
-        # at this version, nothing was written since, and these sheets hold.
-        keep_state(self, state)
+        state = kept_state(self)
+        if state is None:
+            state = self.read_state()[0]
+            # Read after the game's row: whenever a write's lock finds the row
+            # still at this version, nothing was written since, and these
+            # sheets hold.
+            keep_state(self, state)
         return state
 
     def read_state(self, key_field="", key=""):

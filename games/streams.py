@@ -35,9 +35,10 @@ from django.utils import translation
 from django.views.decorators.http import require_safe
 
 from games import numbers
-from games.access import Access, games_with_band
+from games.access import Access
 from games.capabilities import get_game_or_404
 from games.live import database_turn, hub, retry_ms
+from games.models import Game
 from games.ratelimit import client_ip
 from games.renderings import sheet_html
 
@@ -58,15 +59,6 @@ def sheet_event(version, html):
     return f"id: {version}\nevent: sheet\n{lines}\n".encode()
 
 
-def _lookup(kind, token):
-    games = games_with_band()
-    return {
-        "host": games.by_host_token,
-        "watch": games.by_watch_token,
-        "pencil": games.by_pencil_token,
-    }[kind](token)
-
-
 def version_event(version):
     """The SSE message telling a writer's page that the game is at `version`."""
     return f"id: {version}\nevent: version\ndata: {version}\n\n".encode()
@@ -77,7 +69,7 @@ def _render(kind, token, language):
     opens it. Runs in a worker thread; the sheet itself is the one the page and
     its poll are served (`sheet_html`)."""
     with database_turn():
-        game = _lookup(kind, token)
+        game = Game.objects.with_band().by_token(kind, token)
         if game is None:
             return None
         if kind != "watch":

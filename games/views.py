@@ -19,7 +19,6 @@ from games import numbers, ratelimit, tokens
 from games.access import (
     TEMPLATE,
     Access,
-    games_with_band,
     get_access_or_404,
     writer_view,
 )
@@ -138,7 +137,7 @@ def pencil(request, access):
 
 @require_safe
 def watch(request, watch_token):
-    game = get_game_or_404(request, "watch", watch_token, games_with_band())
+    game = get_game_or_404(request, "watch", watch_token, Game.objects.with_band())
     return _watch_page(request, game)
 
 
@@ -152,11 +151,8 @@ def watch(request, watch_token):
 
 def _version_of(kind, token):
     """The version of the game `token` opens; None if it opens none."""
-    if kind == "watch":
-        games = Game.objects.filter(watch_token=token)
-        return games.values_list("version", flat=True).first()
-    games = Game.objects.only("version", f"{kind}_digest")
-    game = getattr(games, f"by_{kind}_token")(token)
+    digest = "watch_token" if kind == "watch" else f"{kind}_digest"
+    game = Game.objects.only("version", digest).by_token(kind, token)
     return game.version if game is not None else None
 
 

@@ -65,7 +65,7 @@ def test_creating_the_next_game_puts_it_in_the_same_band(client):
     assert new.band == band
     assert [p.name for p in new.players.all()] == ["Hugo", "Sarah", "Tom"]
     assert Band.objects.count() == 1
-    new_host = Game.objects.by_host_token(response.url.strip("/").split("/")[-1])
+    new_host = Game.objects.by_token("host", response.url.strip("/").split("/")[-1])
     assert new_host == new
     assert response.url == reverse(
         "games:host", kwargs={"host_token": response.url.strip("/").split("/")[-1]}

@@ -51,7 +51,7 @@ def test_export_then_import_gives_a_new_game_with_identical_totals():
     new_game, host_token = import_game(encode(exported(game)), game.band)
     assert new_game.pk != game.pk
     assert new_game.band_id == game.band_id
-    assert Game.objects.by_host_token(host_token) == new_game
+    assert Game.objects.by_token("host", host_token) == new_game
     assert new_game.watch_token != game.watch_token
     assert sheets_of(new_game) == sheets_of(game)
     state = new_game.state()
@@ -288,7 +288,7 @@ def test_an_accepted_upload_opens_the_new_games_host_page(client):
     assert response.status_code == 302
     new_game = Game.objects.exclude(pk=game.pk).get()
     new_token = response["Location"].rstrip("/").split("/")[-1]
-    assert Game.objects.by_host_token(new_token) == new_game
+    assert Game.objects.by_token("host", new_token) == new_game
     assert new_game.band_id == game.band_id
 
 

@@ -20,7 +20,7 @@ def post(client, names, preset="classic", **options):
 def created_game(response):
     assert response.status_code == 302, text(response)[:500]
     token = response["Location"].split("/")[2]
-    return Game.objects.by_host_token(token), token
+    return Game.objects.by_token("host", token), token
 
 
 @pytest.mark.django_db
@@ -247,7 +247,7 @@ def test_the_new_game_form_creates_a_game_in_an_existing_band():
     assert form.is_valid(), form.errors
     game, token = form.create(band=first.band)
     assert game.band == first.band
-    assert Game.objects.by_host_token(token) == game
+    assert Game.objects.by_token("host", token) == game
 
 
 @pytest.mark.django_db

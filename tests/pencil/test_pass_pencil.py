@@ -216,7 +216,7 @@ def test_passing_again_makes_a_new_link_and_an_old_one_never_comes_back(client):
 def test_a_pencil_write_in_flight_when_it_is_taken_back_is_refused(client):
     game, host_token = make_game(["Sarah", "Hugo"])
     pencil_token = game.pass_pencil(host_token, "Léa")
-    by_pencil = Game.objects.by_pencil_token(pencil_token)
+    by_pencil = Game.objects.by_token("pencil", pencil_token)
     game.take_back_pencil()
     sarah = game.players.get(name="Sarah")
     with pytest.raises(PencilTakenBack):

@@ -109,8 +109,8 @@ def test_the_database_never_holds_a_host_or_pencil_token():
         {"kind": "count", "value": 2},
         request_key="k-1",
     )
-    assert Game.objects.by_host_token(host_token) == game
-    assert Game.objects.by_pencil_token(pencil_token) == game
+    assert Game.objects.by_token("host", host_token) == game
+    assert Game.objects.by_token("pencil", pencil_token) == game
     stored = every_stored_value()
     assert stored, "nothing read from the database"
     for secret in (host_token, pencil_token, old_pencil):

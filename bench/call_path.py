@@ -1,0 +1,150 @@
+"""The path of one score entry through the project's code: which functions, in
+which files, a newcomer follows from the URL to the rendered answer.
+
+One htmx score entry (the host posts "three 1s" in the first box, as the dialog
+does) is traced with `sys.setprofile`. A project function is on the path when it
+is on the stack while the request reads or writes the database, enters the rules
+engine (games/rules/) or renders a template: the work the request does, without
+the small helpers it calls on the way (properties, formatting). The rules
+engine's own functions are counted apart: it is one stage, read on its own.
+
+    python bench/call_path.py                 # this checkout
+    python bench/call_path.py --root /tmp/old # another checkout (same venv)
+
+Nothing is served: Django's test client calls the app in this process, on a
+throwaway SQLite database under /tmp.
+"""
+
+import argparse
+import collections
+import os
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--root", default=str(Path(__file__).resolve().parent.parent))
+    parser.add_argument("--all", action="store_true", help="list every function")
+    args = parser.parse_args()
+    root = str(Path(args.root).resolve()) + "/"
+    tmp = tempfile.mkdtemp(prefix="scorekeeper-path-")
+    os.chdir(root)
+    sys.path.insert(0, root)
+    os.environ["DJANGO_SETTINGS_MODULE"] = "scorekeeper.settings"
+    os.environ["DATABASE_URL"] = f"sqlite:///{tmp}/db.sqlite3"
+    os.environ.setdefault("SECRET_KEY", "call-path-" + "x" * 40)
+    os.environ.setdefault("DEBUG", "1")
+    path, status = traced_score_entry(root)
+    report(path, status, show_all=args.all)
+
+
+def traced_score_entry(root):
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.test import Client
+    from django.test.utils import setup_test_environment
+    from django.urls import reverse
+
+    from games.models import Game
+
+    setup_test_environment()
+    call_command("migrate", verbosity=0)
+    game, token = Game.objects.create_game(["Sarah", "Hugo"])
+    sarah = game.players.get(name="Sarah")
+    kwargs = {"host_token": token, "player_id": sarah.pk, "column": "free"}
+    client = Client()
+    dialog = client.get(reverse("games:box", kwargs={**kwargs, "box": "ones"}))
+    key = re.search(r'name="request_key" value="([^"]+)"', dialog.content.decode())
+    game.refresh_from_db()
+    data = {"request_key": key.group(1), "seen_version": game.version, "value": "3"}
+    url = reverse("games:record", kwargs={**kwargs, "box": "ones"})
+    client.post(url, data, HTTP_HX_REQUEST="true")  # warm: imports, templates
+    game.refresh_from_db()
+    hugo = game.players.get(name="Hugo")
+    kwargs["player_id"] = hugo.pk
+    dialog = client.get(reverse("games:box", kwargs={**kwargs, "box": "ones"}))
+    key = re.search(r'name="request_key" value="([^"]+)"', dialog.content.decode())
+    data = {"request_key": key.group(1), "seen_version": game.version, "value": "2"}
+    url = reverse("games:record", kwargs={**kwargs, "box": "ones"})
+
+    def ours(filename):
+        return (
+            filename.startswith(root)
+            and "/.venv/" not in filename
+            and filename != __file__
+        )
+
+    path = collections.OrderedDict()
+
+    def on_path(frame):
+        chain = []
+        while frame is not None:
+            code = frame.f_code
+            if ours(code.co_filename):
+                chain.append((code.co_filename[len(root) :], code.co_qualname))
+            frame = frame.f_back
+        for place in reversed(chain):
+            path.setdefault(place, None)
+
+    def profile(frame, event, arg):
+        if event != "call":
+            return
+        code = frame.f_code
+        filename, name = code.co_filename, code.co_name
+        caller = frame.f_back.f_code.co_filename if frame.f_back else ""
+        rules_entered = (
+            ours(filename) and "/games/rules/" in filename and "/rules/" not in caller
+        )
+        query = filename.endswith("django/db/backends/utils.py") and name in (
+            "execute",
+            "executemany",
+        )
+        rendering = (
+            filename.endswith("django/template/loader.py")
+            and name in ("render_to_string", "get_template")
+        ) or (filename.endswith("django/shortcuts.py") and name == "render")
+        if rules_entered or query or rendering:
+            on_path(frame)
+
+    sys.setprofile(profile)
+    try:
+        response = client.post(url, data, HTTP_HX_REQUEST="true")
+    finally:
+        sys.setprofile(None)
+    return path, response.status_code
+
+
+def stage(filename):
+    if filename.startswith("games/rules/"):
+        return "rules engine"
+    if filename.startswith("scorekeeper/"):
+        return "middleware"
+    return "request"
+
+
+def report(path, status, show_all=False):
+    by_stage = collections.defaultdict(list)
+    for filename, name in path:
+        by_stage[stage(filename)].append((filename, name))
+    print(f"one htmx score entry: HTTP {status}")
+    for name in ("request", "rules engine", "middleware"):
+        places = by_stage.get(name, [])
+        files = list(dict.fromkeys(f for f, _ in places))
+        print(f"\n{name}: {len(places)} functions in {len(files)} files")
+        if name == "request" or show_all:
+            for filename in files:
+                functions = [n for f, n in places if f == filename]
+                print(f"  {filename} ({len(functions)})")
+                for function in functions:
+                    print(f"      {function}")
+        else:
+            print("  " + ", ".join(files))
+
+
+if __name__ == "__main__":
+    main()
