@@ -37,8 +37,8 @@ def main():
     os.environ["DATABASE_URL"] = f"sqlite:///{tmp}/db.sqlite3"
     os.environ.setdefault("SECRET_KEY", "call-path-" + "x" * 40)
     os.environ.setdefault("DEBUG", "1")
-    path, status = traced_score_entry(root)
-    report(path, status, show_all=args.all)
+    path, called, status = traced_score_entry(root)
+    report(path, called, status, show_all=args.all)
 
 
 def traced_score_entry(root):
@@ -80,6 +80,7 @@ def traced_score_entry(root):
         )
 
     path = collections.OrderedDict()
+    called = collections.OrderedDict()  # every project function, helpers too
 
     def on_path(frame):
         chain = []
@@ -96,6 +97,8 @@ def traced_score_entry(root):
             return
         code = frame.f_code
         filename, name = code.co_filename, code.co_name
+        if ours(filename):
+            called.setdefault((filename[len(root) :], code.co_qualname), None)
         caller = frame.f_back.f_code.co_filename if frame.f_back else ""
         rules_entered = (
             ours(filename) and "/games/rules/" in filename and "/rules/" not in caller
@@ -116,34 +119,56 @@ def traced_score_entry(root):
         response = client.post(url, data, HTTP_HX_REQUEST="true")
     finally:
         sys.setprofile(None)
-    return path, response.status_code
+    return path, called, response.status_code
+
+
+# The stages of a request as a newcomer reads them, file by file.
+STAGES = {
+    "URL and view": ("games/urls", "games/access", "games/capabilities", "views"),
+    "form": ("games/forms",),
+    "model verb and game state": ("games/models", "games/game_writes", "games/state"),
+    "rules engine": ("games/rules/",),
+    "template": ("games/renderings", "games/sheet", "games/templatetags/"),
+    "middleware": ("scorekeeper/",),
+}
 
 
 def stage(filename):
-    if filename.startswith("games/rules/"):
-        return "rules engine"
-    if filename.startswith("scorekeeper/"):
-        return "middleware"
-    return "request"
+    for name, prefixes in STAGES.items():
+        if any(filename.startswith(p) or p in filename for p in prefixes):
+            return name
+    return "other"
 
 
-def report(path, status, show_all=False):
-    by_stage = collections.defaultdict(list)
-    for filename, name in path:
-        by_stage[stage(filename)].append((filename, name))
+def report(path, called, status, show_all=False):
     print(f"one htmx score entry: HTTP {status}")
-    for name in ("request", "rules engine", "middleware"):
-        places = by_stage.get(name, [])
-        files = list(dict.fromkeys(f for f, _ in places))
-        print(f"\n{name}: {len(places)} functions in {len(files)} files")
-        if name == "request" or show_all:
-            for filename in files:
-                functions = [n for f, n in places if f == filename]
-                print(f"  {filename} ({len(functions)})")
-                for function in functions:
-                    print(f"      {function}")
-        else:
-            print("  " + ", ".join(files))
+    print("functions on the path (at a query, the rules engine or a template):")
+    total_functions, total_files = 0, set()
+    for name in [*STAGES, "other"]:
+        places = [place for place in path if stage(place[0]) == name]
+        if not places:
+            continue
+        files = list(dict.fromkeys(filename for filename, _ in places))
+        print(f"\n  {name}: {len(places)} functions in {len(files)} files")
+        if name not in ("rules engine", "middleware"):
+            total_functions += len(places)
+            total_files.update(files)
+        if name in ("rules engine", "middleware") and not show_all:
+            print("    " + ", ".join(files))
+            continue
+        for filename in files:
+            functions = [n for f, n in places if f == filename]
+            print(f"    {filename}: {', '.join(functions)}")
+    print(
+        f"\nthe project's own path, rules engine and middleware apart: "
+        f"{total_functions} functions in {len(total_files)} files"
+    )
+    helpers = [place for place in called if stage(place[0]) != "rules engine"]
+    files = {filename for filename, _ in helpers}
+    print(
+        f"every project function called, helpers included (rules engine apart): "
+        f"{len(helpers)} in {len(files)} files"
+    )
 
 
 if __name__ == "__main__":

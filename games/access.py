@@ -85,6 +85,21 @@ class Access:
             kwargs={self.token_kwarg: self.token, **kwargs},
         )
 
+    def url_maker(self, name, **samples):
+        """f(*values) -> self.url(name, **samples with those values), for one
+        reverse() per sheet rather than one per link. The parameters end the URL
+        (…/<player_id>/<column>/<box>/) and their values are the rules'
+        identifiers (numbers, [a-z_] keys): nothing in them for reverse() to
+        quote."""
+        tail = "".join(f"{value}/" for value in samples.values())
+        sample = self.url(name, **samples)
+        if not sample.endswith("/" + tail):
+            return lambda *values: self.url(
+                name, **dict(zip(samples, values, strict=True))
+            )
+        prefix = sample[: -len(tail)]
+        return lambda *values: prefix + "".join(f"{value}/" for value in values)
+
     def live_url(self, what):
         """The stream (`events`) or the fallback poll (`sheet`) of this page."""
         token = self.game.watch_token if self.role == "watch" else self.token

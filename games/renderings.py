@@ -40,25 +40,22 @@ def rendered_once(slot, version, render_it):
     return text
 
 
-def sheet_context(access, state):
-    """What templates/games/sheet.html needs, and nothing per request: every page
-    of the game in this role can be sent the same rendering."""
-    context = {"access": access, "role": access.role, "game": access.game}
-    if access.is_host:
-        context["host_token"] = access.token
-    return {**context, "state": state, "table": sheet_table(state, access)}
-
-
 def sheet_html(access, state=None):
-    """The #sheet of `access`'s role at its game's version, in the active language.
+    """The #sheet of `access`'s role at its game's version, in the active language:
+    rendered on the first ask, then the same text for every page of the game in
+    that role (nothing in it is per request).
 
     `state`, the game's replayed sheets if the caller has them, is only read on a
     miss."""
     game = access.game
-    return rendered_once(
-        (game.watch_token, get_language(), "sheet", access.role, access.token),
-        (game.version,),
-        lambda: render_to_string(
-            "games/sheet.html", sheet_context(access, state or game.state())
-        ),
-    )
+    slot = (game.watch_token, get_language(), "sheet", access.role, access.token)
+    html = RENDERED.get(slot, (game.version,))
+    if html is None:
+        state = state or game.state()
+        context = {"access": access, "role": access.role, "game": game}
+        if access.is_host:
+            context["host_token"] = access.token
+        context.update(state=state, table=sheet_table(state, access))
+        html = render_to_string("games/sheet.html", context)
+        RENDERED.put(slot, (game.version,), html)
+    return html

@@ -131,270 +131,271 @@ def short_name(name, crowded=False):
     return name if not crowded or len(name) <= 6 else name[:5].rstrip() + "…"
 
 
-def url_maker(access, name, **samples):
-    """f(*values) -> access.url(name, **samples with those values), for one
-    reverse() per sheet rather than one per link. The parameters end the URL
-    (…/<player_id>/<column>/<box>/) and their values are the rules' identifiers
-    (numbers, [a-z_] keys): nothing in them for reverse() to quote."""
-    tail = "".join(f"{value}/" for value in samples.values())
-    sample = access.url(name, **samples)
-    if not sample.endswith("/" + tail):
-        return lambda *values: access.url(
-            name, **dict(zip(samples, values, strict=True))
-        )
-    prefix = sample[: -len(tail)]
-    return lambda *values: prefix + "".join(f"{value}/" for value in values)
-
-
 def sheet_table(state, access):
     """The Table of `state` as `access` sees it: links to open boxes (and to
     renaming) only for a role that may follow them."""
-    variant = state.game.variant
-    columns = list(variant.columns)
-    span = len(columns)
-    multi = span > 1
-    current = state.current.player.pk if state.current else None
-    can_write = access.can_write and not state.finished
-    box_url = (
-        url_maker(access, "box", player_id=0, column="column", box="box")
-        if can_write
-        else None
-    )
-    # The same few sentences for every cell: translated once per sheet.
-    box_labels = {box.key: tr(box.label) for box in variant.boxes}
-    crossed_label = _("%(name)s, %(box)s : barré")
-    filled_label = _("%(name)s, %(box)s : %(points)s")
-    open_label = _("%(name)s, %(box)s : remplir")
-    add_yams = " — " + _("ajouter un Yams")
-    column_labels = (
-        {column: tr(variant.column_label(column)) for column in columns}
-        if multi
-        else {}
-    )
+    return TableBuilder(state, access).table()
 
-    rename_url = url_maker(access, "rename", player_id=0) if access.can_rename else None
-    heads, subheads, per_sheet = [], [], []
-    crowded = len(state.sheets) * span > MAX_NARROW_COLUMNS
-    for sheet in state.sheets:
-        is_current = sheet.player.pk == current
-        totals = sheet.totals
-        heads.append(
+
+@dataclass
+class Seat:
+    """One player's part of the table while it is built."""
+
+    sheet: object  # PlayerSheet
+    current: bool
+    entries: dict  # (column, box key) -> [Entry]
+    free: dict  # column -> the box keys this page may open now
+
+
+class TableBuilder:
+    """Builds a Table row by row: what each cell says, what a screen reader reads
+    of it and where it leads. The same few sentences serve every cell of a
+    table: they are translated once, here."""
+
+    def __init__(self, state, access):
+        self.state = state
+        self.variant = variant = state.game.variant
+        self.columns = list(variant.columns)
+        self.span = len(self.columns)
+        self.multi = self.span > 1
+        self.current = state.current.player.pk if state.current else None
+        self.can_write = access.can_write and not state.finished
+        self.box_url = (
+            access.url_maker("box", player_id=0, column="column", box="box")
+            if self.can_write
+            else None
+        )
+        self.rename_url = (
+            access.url_maker("rename", player_id=0) if access.can_rename else None
+        )
+        self.box_labels = {box.key: tr(box.label) for box in variant.boxes}
+        self.column_labels = {
+            column: tr(variant.column_label(column)) for column in self.columns
+        }
+        self.upper_boxes = [b for b in variant.boxes if b.section == "upper"]
+        self.lower_boxes = [b for b in variant.boxes if b.section == "lower"]
+        self.says = {
+            "crossed": _("%(name)s, %(box)s : barré"),
+            "filled": _("%(name)s, %(box)s : %(points)s"),
+            "open": _("%(name)s, %(box)s : remplir"),
+            "add_yams": " — " + _("ajouter un Yams"),
+            # With several columns, the column is part of a box's name: "Cleo,
+            # As" would name the same control in each of them.
+            "in_column": _("%(box)s (%(column)s)"),
+            "upper": _("%(name)s, total haut : %(upper)s / %(target)s"),
+            "bonus": _("%(name)s, bonus : %(bonus)s"),
+            "no_bonus": _("%(name)s, pas de bonus"),
+            "missing": _("%(name)s, bonus : il manque %(missing)s"),
+            # What is still missing, not a minus sign: "−60" read as a penalty.
+            "still": pgettext("bonus still missing", "encore"),
+        }
+        self.seats = [self.seat(sheet) for sheet in state.sheets]
+
+    def seat(self, sheet):
+        current = sheet.player.pk == self.current
+        entries = {}
+        for entry in sheet.entries:
+            entries.setdefault((entry.column, entry.box), []).append(entry)
+        opens = current and self.can_write
+        free = {
+            column: set(sheet.sheet.free_boxes(column)) if opens else set()
+            for column in self.columns
+        }
+        return Seat(sheet, current, entries, free)
+
+    def table(self):
+        heads, rows = self.heads(), self.rows()
+        leader = max(head.total for head in heads)
+        span = self.span
+        for index, head in enumerate(heads):
+            head.gap = leader - head.total
+            for row in rows:
+                if row.whole_player:
+                    head.detail.append((row, row.cells[index : index + 1]))
+                else:
+                    cells = row.cells[index * span : (index + 1) * span]
+                    head.detail.append((row, cells))
+        by_player = {head.pk: head for head in heads}
+        ranked = self.state.ranking()
+        ranks = [rank for rank, _sheet in ranked]
+        return Table(
+            heads=heads,
+            subheads=self.subheads(),
+            rows=rows,
+            width=len(heads) * span,
+            span=span,
+            current=by_player.get(self.current),
+            ranking=[
+                (rank, by_player[sheet.player.pk], ranks.count(rank) > 1)
+                for rank, sheet in ranked
+            ],
+        )
+
+    def heads(self):
+        crowded = len(self.seats) * self.span > MAX_NARROW_COLUMNS
+        return [
             Head(
-                sheet,
-                span,
-                is_current,
-                short_name(sheet.player.name, crowded),
-                totals.total,
-                totals=totals,
-                rename_url=rename_url(sheet.player.pk) if rename_url else "",
+                seat.sheet,
+                self.span,
+                seat.current,
+                short_name(seat.sheet.player.name, crowded),
+                seat.sheet.totals.total,
+                totals=seat.sheet.totals,
+                rename_url=self.rename_url(seat.sheet.player.pk)
+                if self.rename_url
+                else "",
+            )
+            for seat in self.seats
+        ]
+
+    def subheads(self):
+        if not self.multi:
+            return []
+        return [
+            SubHead(
+                column,
+                COLUMN_SYMBOLS[column],
+                self.column_labels[column],
+                seat.current,
+                index == 0,
+            )
+            for seat in self.seats
+            for index, column in enumerate(self.columns)
+        ]
+
+    # --- rows --------------------------------------------------------------------
+
+    def rows(self):
+        variant = self.variant
+        rows = [self.box_row(box) for box in self.upper_boxes]
+        rows.append(
+            self.sum_row(
+                "upper", _("Haut"), _("Total de la section du haut"), self.upper
             )
         )
-        cells = {}
-        for entry in sheet.entries:
-            cells.setdefault((entry.column, entry.box), []).append(entry)
-        free = {
-            column: set(sheet.sheet.free_boxes(column))
-            if is_current and can_write
-            else set()
-            for column in columns
+        bonus_title = _("Bonus de %(points)s dès %(threshold)s en haut") % {
+            "points": variant.bonus_points,
+            "threshold": variant.bonus_threshold,
         }
-        if multi:
-            for index, column in enumerate(columns):
-                subheads.append(
-                    SubHead(
-                        column,
-                        COLUMN_SYMBOLS[column],
-                        column_labels[column],
-                        is_current,
-                        index == 0,
-                    )
-                )
-        per_sheet.append((sheet, is_current, cells, totals, free))
+        rows.append(self.sum_row("bonus", _("Bonus"), bonus_title, self.bonus))
+        rows += [self.box_row(box) for box in self.lower_boxes]
+        rows.append(
+            self.sum_row("lower", _("Bas"), _("Total de la section du bas"), self.lower)
+        )
+        if variant.yams_rule == "bonus":
+            title = _("Prime Yams (+100 par Yams de plus)")
+            rows.append(self.sum_row("yams_bonus", _("Prime"), title, self.yams_bonus))
+        rows.append(
+            self.sum_row("total", _("Total"), _("Total"), self.total, kind="total")
+        )
+        if self.multi:
+            cells = self.player_cells("grand", lambda seat: seat.sheet.total)
+            title = _("Total de toutes les colonnes")
+            rows.append(Row("grand", _("Total"), title, "grand", cells))
+        if variant.saved_rolls:
+            cells = self.player_cells("total", lambda seat: seat.sheet.sheet.bank)
+            title = _("Lancers gardés en réserve")
+            rows.append(Row("bank", _("Réserve"), title, "bank", cells))
+        return rows
 
-    # With several columns, the column is part of a box's name: "Cleo, As" would
-    # name the same control in each of them.
-    in_column = _("%(box)s (%(column)s)")
+    def box_row(self, box):
+        cells = [
+            self.box_cell(seat, index, column, box)
+            for seat in self.seats
+            for index, column in enumerate(self.columns)
+        ]
+        short = pgettext("abréviation", box.short)
+        label = self.box_labels[box.key]
+        return Row(box.key, short, label, "box", cells, box.section)
 
-    def box_cells(box):
-        row = []
-        for sheet, is_current, cells, _totals, free in per_sheet:
-            name = sheet.player.name
-            pk = sheet.player.pk
-            for index, column in enumerate(columns):
-                label = box_labels[box.key]
-                if multi:
-                    label = in_column % {"box": label, "column": column_labels[column]}
-                entries = cells.get((column, box.key))
-                cell = Cell(current=is_current, first=index == 0)
-                if entries:
-                    crossed = all(e.data.get("kind") == "cross" for e in entries)
-                    points = sum(e.points for e in entries)
-                    if crossed:
-                        cell.text, cell.state = "—", "crossed"
-                    else:
-                        cell.text, cell.state = str(points), "filled"
-                    extras = sum(1 for e in entries if e.data.get("extra_yams"))
-                    if extras:
-                        cell.small = f"+{100 * extras}"
-                    if len(entries) > 1:
-                        cell.small = f"×{len(entries)}"
-                # Only a box that opens its dialog is read out (aria-label).
-                if box.key in free[column]:
-                    cell.url = box_url(pk, column, box.key)
-                    words = {"name": name, "box": label}
-                    if not entries:
-                        cell.state = "open"
-                        cell.label = open_label % words
-                    elif crossed:
-                        cell.label = crossed_label % words + add_yams
-                    else:
-                        words["points"] = points
-                        cell.label = filled_label % words + add_yams
-                row.append(cell)
-        return row
+    def box_cell(self, seat, index, column, box):
+        says = self.says
+        label = self.box_labels[box.key]
+        if self.multi:
+            label = says["in_column"] % {
+                "box": label,
+                "column": self.column_labels[column],
+            }
+        entries = seat.entries.get((column, box.key))
+        cell = Cell(current=seat.current, first=index == 0)
+        if entries:
+            crossed = all(e.data.get("kind") == "cross" for e in entries)
+            points = sum(e.points for e in entries)
+            if crossed:
+                cell.text, cell.state = "—", "crossed"
+            else:
+                cell.text, cell.state = str(points), "filled"
+            extras = sum(1 for e in entries if e.data.get("extra_yams"))
+            if extras:
+                cell.small = f"+{100 * extras}"
+            if len(entries) > 1:
+                cell.small = f"×{len(entries)}"
+        # Only a box that opens its dialog is read out (aria-label).
+        if box.key in seat.free[column]:
+            cell.url = self.box_url(seat.sheet.player.pk, column, box.key)
+            words = {"name": seat.sheet.player.name, "box": label}
+            if not entries:
+                cell.state = "open"
+                cell.label = says["open"] % words
+            elif crossed:
+                cell.label = says["crossed"] % words + says["add_yams"]
+            else:
+                words["points"] = points
+                cell.label = says["filled"] % words + says["add_yams"]
+        return cell
 
-    def sum_cells(build):
-        row = []
-        for sheet, is_current, _cells, totals, _free in per_sheet:
-            for index, column in enumerate(columns):
-                cell = Cell(current=is_current, first=index == 0, state="total")
-                build(cell, totals[column], sheet, column)
-                row.append(cell)
-        return row
+    def sum_row(self, key, label, title, fill, kind="sum"):
+        """A row of totals: `fill(cell, the column's totals, seat, column)` writes
+        what each cell says."""
+        cells = []
+        for seat in self.seats:
+            for index, column in enumerate(self.columns):
+                cell = Cell(current=seat.current, first=index == 0, state="total")
+                fill(cell, seat.sheet.totals[column], seat, column)
+                cells.append(cell)
+        return Row(key, label, title, kind, cells)
 
-    upper_boxes = [b for b in variant.boxes if b.section == "upper"]
-    lower_boxes = [b for b in variant.boxes if b.section == "lower"]
-    upper_label = _("%(name)s, total haut : %(upper)s / %(target)s")
-    bonus_label = _("%(name)s, bonus : %(bonus)s")
-    no_bonus_label = _("%(name)s, pas de bonus")
-    missing_label = _("%(name)s, bonus : il manque %(missing)s")
-    # What is still missing, not a minus sign: "−60" read as a penalty.
-    still = pgettext("bonus still missing", "encore")
+    def player_cells(self, state, value):
+        """One cell per player, across all of their columns."""
+        return [
+            Cell(text=str(value(seat)), state=state, current=seat.current, first=True)
+            for seat in self.seats
+        ]
 
-    def upper(cell, t, sheet, column):
+    # --- what a total cell says ----------------------------------------------------
+
+    def upper(self, cell, t, seat, column):
         cell.text = str(t.upper)
         if not t.bonus:
             cell.small = f"/{t.upper_target}"
-        cell.label = upper_label % {
-            "name": sheet.player.name,
+        cell.label = self.says["upper"] % {
+            "name": seat.sheet.player.name,
             "upper": t.upper,
             "target": t.upper_target,
         }
 
-    def bonus(cell, t, sheet, column):
-        name = sheet.player.name
+    def bonus(self, cell, t, seat, column):
+        name = seat.sheet.player.name
         if t.bonus:
             cell.text, cell.tone = f"+{t.bonus}", "good"
-            cell.label = bonus_label % {
-                "name": name,
-                "bonus": t.bonus,
-            }
-        elif all(sheet.sheet.filled(column, b.key) for b in upper_boxes):
+            cell.label = self.says["bonus"] % {"name": name, "bonus": t.bonus}
+        elif all(seat.sheet.sheet.filled(column, b.key) for b in self.upper_boxes):
             cell.text, cell.tone = "0", "muted"
-            cell.label = no_bonus_label % {"name": name}
+            cell.label = self.says["no_bonus"] % {"name": name}
         else:
-            cell.text, cell.tone, cell.note = str(t.upper_missing), "muted", still
-            cell.label = missing_label % {
+            cell.text, cell.tone = str(t.upper_missing), "muted"
+            cell.note = self.says["still"]
+            cell.label = self.says["missing"] % {
                 "name": name,
                 "missing": t.upper_missing,
             }
 
-    def lower(cell, t, sheet, column):
+    def lower(self, cell, t, seat, column):
         cell.text = str(t.lower)
 
-    def yams_bonus(cell, t, sheet, column):
+    def yams_bonus(self, cell, t, seat, column):
         cell.text = f"+{t.yams_bonus}" if t.yams_bonus else "0"
 
-    def total(cell, t, sheet, column):
+    def total(self, cell, t, seat, column):
         cell.text = str(t.total)
-        cell.state = "total" if multi else "grand"
-
-    def box_row(b, section):
-        short = pgettext("abréviation", b.short)
-        return Row(b.key, short, box_labels[b.key], "box", box_cells(b), section)
-
-    rows = [box_row(b, "upper") for b in upper_boxes]
-    rows.append(
-        Row(
-            "upper",
-            _("Haut"),
-            _("Total de la section du haut"),
-            "sum",
-            sum_cells(upper),
-        )
-    )
-    rows.append(
-        Row(
-            "bonus",
-            _("Bonus"),
-            _("Bonus de %(points)s dès %(threshold)s en haut")
-            % {"points": variant.bonus_points, "threshold": variant.bonus_threshold},
-            "sum",
-            sum_cells(bonus),
-        )
-    )
-    rows += [box_row(b, "lower") for b in lower_boxes]
-    rows.append(
-        Row("lower", _("Bas"), _("Total de la section du bas"), "sum", sum_cells(lower))
-    )
-    if variant.yams_rule == "bonus":
-        rows.append(
-            Row(
-                "yams_bonus",
-                _("Prime"),
-                _("Prime Yams (+100 par Yams de plus)"),
-                "sum",
-                sum_cells(yams_bonus),
-            )
-        )
-    rows.append(Row("total", _("Total"), _("Total"), "total", sum_cells(total)))
-    if multi:
-        rows.append(
-            Row(
-                "grand",
-                _("Total"),
-                _("Total de toutes les colonnes"),
-                "grand",
-                [
-                    Cell(text=str(s.total), state="grand", current=c, first=True)
-                    for s, c, *_rest in per_sheet
-                ],
-            )
-        )
-    if variant.saved_rolls:
-        rows.append(
-            Row(
-                "bank",
-                _("Réserve"),
-                _("Lancers gardés en réserve"),
-                "bank",
-                [
-                    Cell(text=str(s.sheet.bank), state="total", current=c, first=True)
-                    for s, c, *_rest in per_sheet
-                ],
-            )
-        )
-    leader = max(head.total for head in heads)
-    for index, head in enumerate(heads):
-        head.gap = leader - head.total
-        for row in rows:
-            if row.kind in ("grand", "bank"):
-                head.detail.append((row, row.cells[index : index + 1]))
-            else:
-                head.detail.append((row, row.cells[index * span : (index + 1) * span]))
-    by_player = {head.sheet.player.pk: head for head in heads}
-    ranked = state.ranking()
-    ranks = [rank for rank, _sheet in ranked]
-    table = Table(
-        heads=heads,
-        subheads=subheads,
-        rows=rows,
-        width=len(heads) * span,
-        span=span,
-        current=by_player.get(current),
-        ranking=[
-            (rank, by_player[sheet.player.pk], ranks.count(rank) > 1)
-            for rank, sheet in ranked
-        ],
-    )
-    return table
+        cell.state = "total" if self.multi else "grand"
