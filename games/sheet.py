@@ -41,11 +41,14 @@ class Cell:
 @dataclass
 class Row:
     key: str
-    label: str
+    label: str  # the box's full name, or the sum's word
     title: str
     kind: str  # box, sum, total, grand, bank
     cells: list = field(default_factory=list)
     section: str = ""
+    # What the label column shows instead of the label where it has no room for
+    # it ("Brel."); the label is still what a screen reader says. Empty: the label.
+    short: str = ""
 
     @property
     def whole_player(self):
@@ -115,12 +118,24 @@ class Table:
         return self.width > MAX_NARROW_COLUMNS
 
     @property
+    def short_labels(self):
+        return self.width > MAX_FULL_LABEL_COLUMNS
+
+    @property
     def multi(self):
         return self.span > 1
 
 
 # Up to six narrow columns fit a 390 px phone; more scroll sideways.
 MAX_NARROW_COLUMNS = 6
+# Up to three value columns leave a 390 px phone a label column wide enough for
+# the boxes' full names ("Petite suite", "Cinq identiques", on two lines at most);
+# more show their short names. The big screen has room for the full names up to
+# MAX_NARROW_COLUMNS (tv.css).
+MAX_FULL_LABEL_COLUMNS = 3
+# A longer full name would need a third line even there ("Two three-of-a-kinds"):
+# its short name stands in (the big screen still shows it whole).
+MAX_FULL_LABEL_CHARS = 16
 
 
 def short_name(name, crowded=False):
@@ -175,6 +190,7 @@ def sheet_table(state, access):
     rename_url = url_maker(access, "rename", player_id=0) if access.can_rename else None
     heads, subheads, per_sheet = [], [], []
     crowded = len(state.sheets) * span > MAX_NARROW_COLUMNS
+    short_labels = len(state.sheets) * span > MAX_FULL_LABEL_COLUMNS
     for sheet in state.sheets:
         is_current = sheet.player.pk == current
         totals = sheet.totals
@@ -310,8 +326,11 @@ def sheet_table(state, access):
         cell.state = "total" if multi else "grand"
 
     def box_row(b, section):
+        label = box_labels[b.key]
         short = pgettext("abréviation", b.short)
-        return Row(b.key, short, box_labels[b.key], "box", box_cells(b), section)
+        if short == label or not (short_labels or len(label) > MAX_FULL_LABEL_CHARS):
+            short = ""
+        return Row(b.key, label, label, "box", box_cells(b), section, short)
 
     rows = [box_row(b, "upper") for b in upper_boxes]
     rows.append(
