@@ -22,7 +22,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import get_language
 
 from games.latest import Latest
-from games.sheet import sheet_table
+from games.sheet_table import sheet_table
 
 CSRF_SLOT = f"csrf-slot-{secrets.token_hex(16)}"
 

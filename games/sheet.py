@@ -1,13 +1,8 @@
 """The score sheet as data: rows of boxes and totals, one column per player (and per
-sheet column), built from the replayed GameState. templates/games/sheet.html draws
-it; this module only decides what each cell says and where it leads."""
+sheet column). games/sheet_table.py builds it from the replayed GameState;
+templates/games/sheet.html draws it."""
 
 from dataclasses import dataclass, field
-
-from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
-
-from games.messages import tr
 
 COLUMN_SYMBOLS = {"free": "L", "down": "↓", "up": "↑", "dry": "S"}
 
@@ -41,11 +36,14 @@ class Cell:
 @dataclass
 class Row:
     key: str
-    label: str
+    label: str  # the box's full name, or the sum's word
     title: str
     kind: str  # box, sum, total, grand, bank
     cells: list = field(default_factory=list)
     section: str = ""
+    # What the label column shows instead of the label where it has no room for
+    # it ("Brel."); the label is still what a screen reader says. Empty: the label.
+    short: str = ""
 
     @property
     def whole_player(self):
@@ -115,12 +113,24 @@ class Table:
         return self.width > MAX_NARROW_COLUMNS
 
     @property
+    def short_labels(self):
+        return self.width > MAX_FULL_LABEL_COLUMNS
+
+    @property
     def multi(self):
         return self.span > 1
 
 
 # Up to six narrow columns fit a 390 px phone; more scroll sideways.
 MAX_NARROW_COLUMNS = 6
+# Up to three value columns leave a 390 px phone a label column wide enough for
+# the boxes' full names ("Petite suite", "Cinq identiques", on two lines at most);
+# more show their short names. The big screen has room for the full names up to
+# MAX_NARROW_COLUMNS (tv.css).
+MAX_FULL_LABEL_COLUMNS = 3
+# A longer full name would need a third line even there ("Two three-of-a-kinds"):
+# its short name stands in (the big screen still shows it whole).
+MAX_FULL_LABEL_CHARS = 16
 
 
 def short_name(name, crowded=False):
@@ -129,273 +139,3 @@ def short_name(name, crowded=False):
     phone has; a table wide enough to scroll sizes its columns by their content:
     there the name is cut at 6 characters."""
     return name if not crowded or len(name) <= 6 else name[:5].rstrip() + "…"
-
-
-def sheet_table(state, access):
-    """The Table of `state` as `access` sees it: links to open boxes (and to
-    renaming) only for a role that may follow them."""
-    return TableBuilder(state, access).table()
-
-
-@dataclass
-class Seat:
-    """One player's part of the table while it is built."""
-
-    sheet: object  # PlayerSheet
-    current: bool
-    entries: dict  # (column, box key) -> [Entry]
-    free: dict  # column -> the box keys this page may open now
-
-
-class TableBuilder:
-    """Builds a Table row by row: what each cell says, what a screen reader reads
-    of it and where it leads. The same few sentences serve every cell of a
-    table: they are translated once, here."""
-
-    def __init__(self, state, access):
-        self.state = state
-        self.variant = variant = state.game.variant
-        self.columns = list(variant.columns)
-        self.span = len(self.columns)
-        self.multi = self.span > 1
-        self.current = state.current.player.pk if state.current else None
-        self.can_write = access.can_write and not state.finished
-        self.box_url = (
-            access.url_maker("box", player_id=0, column="column", box="box")
-            if self.can_write
-            else None
-        )
-        self.rename_url = (
-            access.url_maker("rename", player_id=0) if access.can_rename else None
-        )
-        self.box_labels = {box.key: tr(box.label) for box in variant.boxes}
-        self.column_labels = {
-            column: tr(variant.column_label(column)) for column in self.columns
-        }
-        self.upper_boxes = [b for b in variant.boxes if b.section == "upper"]
-        self.lower_boxes = [b for b in variant.boxes if b.section == "lower"]
-        self.says = {
-            "crossed": _("%(name)s, %(box)s : barré"),
-            "filled": _("%(name)s, %(box)s : %(points)s"),
-            "open": _("%(name)s, %(box)s : remplir"),
-            "add_yams": " — " + _("ajouter un Yams"),
-            # With several columns, the column is part of a box's name: "Cleo,
-            # As" would name the same control in each of them.
-            "in_column": _("%(box)s (%(column)s)"),
-            "upper": _("%(name)s, total haut : %(upper)s / %(target)s"),
-            "bonus": _("%(name)s, bonus : %(bonus)s"),
-            "no_bonus": _("%(name)s, pas de bonus"),
-            "missing": _("%(name)s, bonus : il manque %(missing)s"),
-            # What is still missing, not a minus sign: "−60" read as a penalty.
-            "still": pgettext("bonus still missing", "encore"),
-        }
-        self.seats = [self.seat(sheet) for sheet in state.sheets]
-
-    def seat(self, sheet):
-        current = sheet.player.pk == self.current
-        entries = {}
-        for entry in sheet.entries:
-            entries.setdefault((entry.column, entry.box), []).append(entry)
-        opens = current and self.can_write
-        free = {
-            column: set(sheet.sheet.free_boxes(column)) if opens else set()
-            for column in self.columns
-        }
-        return Seat(sheet, current, entries, free)
-
-    def table(self):
-        heads, rows = self.heads(), self.rows()
-        leader = max(head.total for head in heads)
-        span = self.span
-        for index, head in enumerate(heads):
-            head.gap = leader - head.total
-            for row in rows:
-                if row.whole_player:
-                    head.detail.append((row, row.cells[index : index + 1]))
-                else:
-                    cells = row.cells[index * span : (index + 1) * span]
-                    head.detail.append((row, cells))
-        by_player = {head.pk: head for head in heads}
-        ranked = self.state.ranking()
-        ranks = [rank for rank, _sheet in ranked]
-        return Table(
-            heads=heads,
-            subheads=self.subheads(),
-            rows=rows,
-            width=len(heads) * span,
-            span=span,
-            current=by_player.get(self.current),
-            ranking=[
-                (rank, by_player[sheet.player.pk], ranks.count(rank) > 1)
-                for rank, sheet in ranked
-            ],
-        )
-
-    def heads(self):
-        crowded = len(self.seats) * self.span > MAX_NARROW_COLUMNS
-        return [
-            Head(
-                seat.sheet,
-                self.span,
-                seat.current,
-                short_name(seat.sheet.player.name, crowded),
-                seat.sheet.totals.total,
-                totals=seat.sheet.totals,
-                rename_url=self.rename_url(seat.sheet.player.pk)
-                if self.rename_url
-                else "",
-            )
-            for seat in self.seats
-        ]
-
-    def subheads(self):
-        if not self.multi:
-            return []
-        return [
-            SubHead(
-                column,
-                COLUMN_SYMBOLS[column],
-                self.column_labels[column],
-                seat.current,
-                index == 0,
-            )
-            for seat in self.seats
-            for index, column in enumerate(self.columns)
-        ]
-
-    # --- rows --------------------------------------------------------------------
-
-    def rows(self):
-        variant = self.variant
-        rows = [self.box_row(box) for box in self.upper_boxes]
-        rows.append(
-            self.sum_row(
-                "upper", _("Haut"), _("Total de la section du haut"), self.upper
-            )
-        )
-        bonus_title = _("Bonus de %(points)s dès %(threshold)s en haut") % {
-            "points": variant.bonus_points,
-            "threshold": variant.bonus_threshold,
-        }
-        rows.append(self.sum_row("bonus", _("Bonus"), bonus_title, self.bonus))
-        rows += [self.box_row(box) for box in self.lower_boxes]
-        rows.append(
-            self.sum_row("lower", _("Bas"), _("Total de la section du bas"), self.lower)
-        )
-        if variant.yams_rule == "bonus":
-            title = _("Prime Yams (+100 par Yams de plus)")
-            rows.append(self.sum_row("yams_bonus", _("Prime"), title, self.yams_bonus))
-        rows.append(
-            self.sum_row("total", _("Total"), _("Total"), self.total, kind="total")
-        )
-        if self.multi:
-            cells = self.player_cells("grand", lambda seat: seat.sheet.total)
-            title = _("Total de toutes les colonnes")
-            rows.append(Row("grand", _("Total"), title, "grand", cells))
-        if variant.saved_rolls:
-            cells = self.player_cells("total", lambda seat: seat.sheet.sheet.bank)
-            title = _("Lancers gardés en réserve")
-            rows.append(Row("bank", _("Réserve"), title, "bank", cells))
-        return rows
-
-    def box_row(self, box):
-        cells = [
-            self.box_cell(seat, index, column, box)
-            for seat in self.seats
-            for index, column in enumerate(self.columns)
-        ]
-        short = pgettext("abréviation", box.short)
-        label = self.box_labels[box.key]
-        return Row(box.key, short, label, "box", cells, box.section)
-
-    def box_cell(self, seat, index, column, box):
-        says = self.says
-        label = self.box_labels[box.key]
-        if self.multi:
-            label = says["in_column"] % {
-                "box": label,
-                "column": self.column_labels[column],
-            }
-        entries = seat.entries.get((column, box.key))
-        cell = Cell(current=seat.current, first=index == 0)
-        if entries:
-            crossed = all(e.data.get("kind") == "cross" for e in entries)
-            points = sum(e.points for e in entries)
-            if crossed:
-                cell.text, cell.state = "—", "crossed"
-            else:
-                cell.text, cell.state = str(points), "filled"
-            extras = sum(1 for e in entries if e.data.get("extra_yams"))
-            if extras:
-                cell.small = f"+{100 * extras}"
-            if len(entries) > 1:
-                cell.small = f"×{len(entries)}"
-        # Only a box that opens its dialog is read out (aria-label).
-        if box.key in seat.free[column]:
-            cell.url = self.box_url(seat.sheet.player.pk, column, box.key)
-            words = {"name": seat.sheet.player.name, "box": label}
-            if not entries:
-                cell.state = "open"
-                cell.label = says["open"] % words
-            elif crossed:
-                cell.label = says["crossed"] % words + says["add_yams"]
-            else:
-                words["points"] = points
-                cell.label = says["filled"] % words + says["add_yams"]
-        return cell
-
-    def sum_row(self, key, label, title, fill, kind="sum"):
-        """A row of totals: `fill(cell, the column's totals, seat, column)` writes
-        what each cell says."""
-        cells = []
-        for seat in self.seats:
-            for index, column in enumerate(self.columns):
-                cell = Cell(current=seat.current, first=index == 0, state="total")
-                fill(cell, seat.sheet.totals[column], seat, column)
-                cells.append(cell)
-        return Row(key, label, title, kind, cells)
-
-    def player_cells(self, state, value):
-        """One cell per player, across all of their columns."""
-        return [
-            Cell(text=str(value(seat)), state=state, current=seat.current, first=True)
-            for seat in self.seats
-        ]
-
-    # --- what a total cell says ----------------------------------------------------
-
-    def upper(self, cell, t, seat, column):
-        cell.text = str(t.upper)
-        if not t.bonus:
-            cell.small = f"/{t.upper_target}"
-        cell.label = self.says["upper"] % {
-            "name": seat.sheet.player.name,
-            "upper": t.upper,
-            "target": t.upper_target,
-        }
-
-    def bonus(self, cell, t, seat, column):
-        name = seat.sheet.player.name
-        if t.bonus:
-            cell.text, cell.tone = f"+{t.bonus}", "good"
-            cell.label = self.says["bonus"] % {"name": name, "bonus": t.bonus}
-        elif all(seat.sheet.sheet.filled(column, b.key) for b in self.upper_boxes):
-            cell.text, cell.tone = "0", "muted"
-            cell.label = self.says["no_bonus"] % {"name": name}
-        else:
-            cell.text, cell.tone = str(t.upper_missing), "muted"
-            cell.note = self.says["still"]
-            cell.label = self.says["missing"] % {
-                "name": name,
-                "missing": t.upper_missing,
-            }
-
-    def lower(self, cell, t, seat, column):
-        cell.text = str(t.lower)
-
-    def yams_bonus(self, cell, t, seat, column):
-        cell.text = f"+{t.yams_bonus}" if t.yams_bonus else "0"
-
-    def total(self, cell, t, seat, column):
-        cell.text = str(t.total)
-        cell.state = "total" if self.multi else "grand"

@@ -1,7 +1,8 @@
 """Reading the sheet on a 390 × 844 phone: the turn banner never cuts the name,
-box labels read whole, six players fit the card, the bonus row speaks of what is
-missing, the messages leave the sheet visible, the heads are big enough to tap,
-and the big screen's names read across a table."""
+box labels read whole (their full names where the label column has room), six
+players fit the card, the bonus row speaks of what is missing, the messages leave
+the sheet visible, the heads are big enough to tap, and the big screen's names
+and box names read across a table."""
 
 import pytest
 from playwright.sync_api import expect
@@ -66,6 +67,7 @@ def test_the_turn_banner_never_cuts_a_long_name_with_six_players(live_server, ph
         (SIX, "six_dice", {"saved_rolls": True}),
         (SIX[:2], "classic", {}),
         (SIX[:5], "yahtzee", {}),
+        (SIX[:2], "six_dice", {"saved_rolls": True}),
     ],
 )
 @pytest.mark.parametrize("locale", ["fr-FR", "en-US"])
@@ -90,6 +92,50 @@ def test_every_box_label_reads_whole(
     if options.get("saved_rolls"):
         expect(phone.locator("tr.row-bank th")).to_have_text("Réserve")
     expect(phone.locator("tr.row-chance th")).to_have_text("Chance")
+
+
+def visible_width(locator):
+    """How wide its text shows: a visually hidden element is 1 px wide."""
+    return locator.evaluate("e => e.getBoundingClientRect().width")
+
+
+@pytest.mark.parametrize("fonts", ["phone", "dejavu"])
+@pytest.mark.parametrize(
+    ("locale", "full", "short"),
+    [("fr-FR", "Petite suite", "P. ste"), ("en-US", "Small straight", "Sm str")],
+)
+@pytest.mark.parametrize("players", [2, 6])
+def test_the_box_names_show_whole_where_the_label_column_has_room(
+    live_server, new_phone, fonts, locale, full, short, players
+):
+    game, token = make_game(SIX[:players], "six_dice")
+    phone = new_phone(locale)
+    phone.goto(live_server.url + host_url(token))
+    if fonts == "dejavu":
+        use_dejavu(phone)
+    label = phone.locator("tr.row-small_straight th")
+    # Whichever shows, the row head is named, and titled, by the full name.
+    expect(phone.get_by_role("rowheader", name=full, exact=True)).to_be_visible()
+    expect(label).to_have_attribute("title", full)
+    if players == 2:
+        # Two players on a phone: the full name, on two lines at most, in a row
+        # no taller than the others, and the score columns still on the screen.
+        expect(label).to_have_text(full)
+        expect(label.locator(".label-short")).to_have_count(0)
+        assert not is_cut(label)
+        heads = phone.locator("tr.row-box th").evaluate_all(
+            "els => els.map(e => e.getBoundingClientRect().height)"
+        )
+        assert max(heads) <= min(heads) + 1, heads
+    else:
+        # Six: the short name, the full one for screen readers only.
+        expect(label.locator(".label-short")).to_have_text(short)
+        expect(label.locator(".label-short")).to_be_visible()
+        assert visible_width(label.locator(".label-full")) <= 1
+        assert visible_width(label.locator(".label-short")) > 20
+    table = phone.locator("table.score").bounding_box()
+    assert table["x"] + table["width"] <= 390 - 6
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
 
 
 @pytest.mark.parametrize("fonts", ["phone", "dejavu"])
@@ -210,6 +256,11 @@ def test_the_big_screen_names_read_across_a_table(live_server, browser, size):
             "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))"
         )
         assert min(sizes) >= 24, sizes
+        # Six columns fit the screen: the boxes' full names, not their short ones.
+        label = page.locator("tr.row-small_straight th")
+        expect(label.locator(".label-short")).to_be_hidden()
+        assert visible_width(label.locator(".label-full")) > 50
+        assert not is_cut(label)
     finally:
         context.close()
 

@@ -30,11 +30,11 @@ def test_the_sheet_has_a_column_per_player_and_a_row_per_box(client):
         "Six",
         "Haut",
         "Bonus",
-        "Brel.",
+        "Brelan",
         "Carré",
         "Full",
-        "P. ste",
-        "G. ste",
+        "Petite suite",
+        "Grande suite",
         "Yams",
         "Chance",
         "Bas",
@@ -45,7 +45,7 @@ def test_the_sheet_has_a_column_per_player_and_a_row_per_box(client):
     # Upper section, bonus line, lower section, totals: in that order.
     order = [
         html.index(f">{label}</th>")
-        for label in ("As", "Six", "Haut", "Bonus", "Brel.", "Chance", "Bas", "Total")
+        for label in ("As", "Six", "Haut", "Bonus", "Brelan", "Chance", "Bas", "Total")
     ]
     assert order == sorted(order)
     assert f'data-version="{game.version}"' in html

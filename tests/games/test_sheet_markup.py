@@ -1,13 +1,24 @@
 """The sheet's cells (templates/games/sheet.html, from the data of games/sheet.py):
 each open box links to its own dialog and says what it is, and what a player typed
-as a name reads back exactly as typed, never as markup."""
+as a name reads back exactly as typed, never as markup; a box's row head shows its
+full name where the label column has room for it, its short one elsewhere."""
 
+import html as htmllib
+import re
 from html.parser import HTMLParser
 
 import pytest
 from django.urls import reverse
 
-from tests.factories import CROSS, MADE, count, make_game, play, play_turns
+from tests.factories import (
+    CROSS,
+    MADE,
+    SIX_NAMES,
+    count,
+    make_game,
+    play,
+    play_turns,
+)
 from tests.helpers import host_url, pencil_url, watch_url
 
 pytestmark = pytest.mark.django_db
@@ -154,3 +165,64 @@ def test_the_end_screen_shows_each_players_sheet_in_words(client):
     rows = [text for attrs, text in page.having("tr", "row-box")]
     # The whole sheet's row has both players; each one's own sheet, theirs.
     assert "Chance2012" in rows and "Chance20" in rows and "Chance12" in rows
+
+
+def row_head(html, box):
+    """(title, what the eye reads, what a screen reader says) of a box's row head."""
+    title, inner = re.search(
+        rf'<tr class="row-box row-{box}[ "][^>]*><th scope="row" title="([^"]*)">'
+        r"(.*?)</th>",
+        html,
+    ).groups()
+    parts = Elements(inner)
+    short = parts.having("span", "label-short")
+    if not short:
+        assert "<" not in inner
+        return htmllib.unescape(title), htmllib.unescape(inner), htmllib.unescape(inner)
+    assert short[0][0]["aria-hidden"] == "true"
+    (_attrs, full), *_ = parts.having("span", "label-full")
+    return htmllib.unescape(title), short[0][1], full
+
+
+@pytest.mark.parametrize(
+    ("players", "columns", "shown"),
+    [
+        (2, [], "Petite suite"),
+        (3, [], "Petite suite"),
+        (1, ["down", "free", "up"], "Petite suite"),
+        (4, [], "P. ste"),
+        (6, [], "P. ste"),
+        (2, ["down", "up"], "P. ste"),
+    ],
+)
+def test_a_box_reads_its_full_name_where_the_label_column_has_room(
+    client, players, columns, shown
+):
+    # Up to three value columns (players × sheet columns) leave room for it.
+    options = {"columns": columns} if columns else {}
+    game, token = make_game(SIX_NAMES[:players], options=options)
+    html = client.get(host_url(token)).content.decode()
+    assert ("has-full-labels" in html) == (shown == "Petite suite")
+    # Shown whole or short, its title and its spoken name are the full one.
+    assert row_head(html, "small_straight") == ("Petite suite", shown, "Petite suite")
+    assert row_head(html, "three_kind")[::2] == ("Brelan", "Brelan")
+    # A name with no shorter form reads the same everywhere.
+    assert row_head(html, "chance") == ("Chance", "Chance", "Chance")
+
+
+@pytest.mark.parametrize(("players", "shown"), [(2, "Small straight"), (6, "Sm str")])
+def test_a_box_reads_its_full_name_in_english_too(client, players, shown):
+    game, token = make_game(SIX_NAMES[:players], "six_dice")
+    html = client.get(host_url(token), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    full = "Small straight"
+    assert row_head(html, "small_straight") == (full, shown, full)
+
+
+def test_a_full_name_that_would_need_three_lines_keeps_its_short_one(client):
+    game, token = make_game(["Sarah", "Hugo"], "six_dice")
+    english = client.get(host_url(token), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    full = "Two three-of-a-kinds"
+    assert row_head(english, "double_three_kind") == (full, "2 trip", full)
+    french = client.get(host_url(token)).content.decode()
+    full = "Double brelan"
+    assert row_head(french, "double_three_kind") == (full, full, full)
