@@ -77,9 +77,7 @@ def test_a_drain_ends_every_open_stream_with_a_retry_line():
     game, host_token = make_game(["Sarah", "Hugo"])
 
     async def scenario():
-        client = AsyncClient()
-        watch, host = await watch_and_host(client, game, host_token)
-        async with watch, host:
+        async with watch_and_host(game, host_token) as (watch, host):
             live.hub.drain()
             for stream in (watch, host):
                 left = await stream.end()
