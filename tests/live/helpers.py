@@ -71,13 +71,6 @@ async def record(game, name, box, value):
     return await fresh(game)
 
 
-async def up_to_date(client, url, game):
-    """A stream opened at the game's current version, past its hello."""
-    _, stream = await open_stream(client, f"{url}?v={game.version}")
-    await stream.hello()
-    return stream
-
-
 @contextlib.asynccontextmanager
 async def streams_up_to_date(client, game, *urls):
     """The streams of `urls`, opened at the game's current version one after the
@@ -90,6 +83,14 @@ async def streams_up_to_date(client, game, *urls):
         for stream in streams:
             await stream.hello()
         yield streams
+
+
+@contextlib.asynccontextmanager
+async def up_to_date(url, game, client=None):
+    """The stream of `url`, opened at the game's current version (by a new
+    AsyncClient unless `client` is given) and past its hello; closed on leaving."""
+    async with streams_up_to_date(client or AsyncClient(), game, url) as (stream,):
+        yield stream
 
 
 def watch_and_host(game, host_token, client=None):

@@ -96,8 +96,7 @@ def test_every_entry_arrives_in_order_and_none_twice():
     game, _ = make_game(["Sarah", "Hugo"])
 
     async def scenario():
-        stream = await up_to_date(AsyncClient(), watch_events(game), game)
-        async with stream:
+        async with up_to_date(watch_events(game), game) as stream:
             last = game.version
             for name, box in [("Sarah", "ones"), ("Hugo", "ones"), ("Sarah", "twos")]:
                 moved = await record(game, name, box, 2)

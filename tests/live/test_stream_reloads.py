@@ -47,8 +47,7 @@ def test_the_host_stream_reloads_when_the_pencil_is_passed():
     game, host_token = make_game(["Sarah", "Hugo"])
 
     async def scenario():
-        host = await up_to_date(AsyncClient(), host_events(host_token), game)
-        async with host:
+        async with up_to_date(host_events(host_token), game) as host:
             await sync_to_async(game.pass_pencil)(host_token, "Léa")
             assert [event.event for event in await host.end()] == ["reload"]
 
@@ -60,8 +59,7 @@ def test_the_host_stream_follows_entries_the_pencil_makes_without_reloading():
     game.pass_pencil(host_token, "Léa")
 
     async def scenario():
-        host = await up_to_date(AsyncClient(), host_events(host_token), game)
-        async with host:
+        async with up_to_date(host_events(host_token), game) as host:
             moved = await record(game, "Sarah", "twos", 4)
             assert await host.next_version() == moved
             await host.nothing()
