@@ -115,6 +115,14 @@ def page_routes():
             yield route, pattern
 
 
+def get_every_page(client, kwargs):
+    """A GET to every route but the static files', its URL filled from `kwargs`:
+    yields (route, url, response)."""
+    for route, _pattern in page_routes():
+        url = fill(route, kwargs)
+        yield route, url, client.get(url)
+
+
 def db_snapshot():
     """Every row of the app's tables, to prove a request changed nothing."""
     return {

@@ -2,16 +2,13 @@
 
 import pytest
 
-from tests.helpers import fill, page_routes, played_game_kwargs
+from tests.helpers import get_every_page, played_game_kwargs
 
 
 @pytest.mark.django_db
 def test_every_url_renders(client):
-    kwargs = played_game_kwargs()
     seen = 0
-    for route, _pattern in page_routes():
-        url = fill(route, kwargs)
-        response = client.get(url)
+    for _route, url, response in get_every_page(client, played_game_kwargs()):
         assert response.status_code < 500, f"{url} answered {response.status_code}"
         if response.status_code == 200 and "text/html" in response.get(
             "Content-Type", ""

@@ -14,6 +14,7 @@ from tests.helpers import (
     all_patterns,
     db_snapshot,
     fill,
+    get_every_page,
     page_routes,
     played_game_kwargs,
     sample_kwargs,
@@ -163,9 +164,7 @@ def test_htmx_keeps_no_page_in_its_history_cache(client):
 def test_every_url_sends_the_headers_and_loads_nothing_foreign(client):
     kwargs = played_game_kwargs()
     checked = 0
-    for route, _pattern in page_routes():
-        url = fill(route, kwargs)
-        response = client.get(url)
+    for route, url, response in get_every_page(client, kwargs):
         assert_site_headers(response, url)
         html = "text/html" in response.get("Content-Type", "")
         if url.startswith(tuple(CAPABILITY_PREFIXES)):
