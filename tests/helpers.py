@@ -1,5 +1,6 @@
-"""Reading pages as a user would, and the links of a game: shared by every test
-area (test data is built by tests/factories.py)."""
+"""Reading pages as a user would, the links of a game, every route of the project
+with its URL filled in, and calls run from many threads at once: shared by every
+test area (test data is built by tests/factories.py)."""
 
 import html as htmllib
 import json
