@@ -222,24 +222,17 @@ class Run:
     def staleness(self, saved):
         """Per (entry, watcher): seconds from the entry's save and from the POST's
         answer to the first receipt of a sheet event of that version or later."""
-        from_saved, from_ack = [], []
-        exact = expected = unseen = 0
         by_table = {}
         for phone in self.phones:
             if phone.kind == "watcher":
-                by_table.setdefault(phone.table, []).append(phone)
+                by_table.setdefault(phone.table, []).append(phone.receipts)
+        stale = measuring.Staleness()
         for table, writes in self.sent.items():
-            saved_at = saved.get(table, [])
-            for n, (version, _t_sent, t_ack) in enumerate(writes):
-                for phone in by_table.get(table, []):
-                    expected += 1
-                    seen = next((t for v, t in phone.receipts if v >= version), None)
-                    if any(v == version for v, _t in phone.receipts):
-                        exact += 1
-                    if seen is None:
-                        unseen += 1
-                        continue
-                    if n < len(saved_at):
-                        from_saved.append(seen - saved_at[n])
-                    from_ack.append(seen - t_ack)
-        return from_saved, from_ack, exact, expected, unseen
+            stale.add(writes, saved.get(table, []), by_table.get(table, []))
+        return (
+            stale.from_saved,
+            stale.from_ack,
+            stale.exact,
+            stale.expected,
+            stale.unseen,
+        )

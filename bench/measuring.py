@@ -16,6 +16,35 @@ def percentile(values, p):
     return ordered[rank - 1]
 
 
+class Staleness:
+    """Seconds from each write to each watcher's first sight of it (a receipt of
+    its version or a later one): from the server's save, from the tap (the POST
+    sent) and from the answer; and how many sights were expected, exact (that very
+    version received) or never made."""
+
+    def __init__(self):
+        self.from_saved, self.from_tap, self.from_ack = [], [], []
+        self.expected = self.exact = self.unseen = 0
+
+    def add(self, writes, saved, watchers):
+        """One game: its writes [(version, t sent, t answered)] in order, the save
+        times of its entries by seq (the n-th save is the n-th write: one writer,
+        a game started empty), and each watcher's receipts [(version, t)]."""
+        for n, (version, t_sent, t_ack) in enumerate(writes):
+            for receipts in watchers:
+                self.expected += 1
+                seen = next((t for v, t in receipts if v >= version), None)
+                if any(v == version for v, _t in receipts):
+                    self.exact += 1
+                if seen is None:
+                    self.unseen += 1
+                    continue
+                if n < len(saved):
+                    self.from_saved.append(seen - saved[n])
+                self.from_tap.append(seen - t_sent)
+                self.from_ack.append(seen - t_ack)
+
+
 class CpuMeter:
     """Server CPU (percent of one core) and the whole machine's, over an interval."""
 

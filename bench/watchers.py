@@ -160,28 +160,15 @@ class Run:
 
     def staleness(self):
         """Per (entry, watcher): seconds from save, tap and answer to first sight."""
-        from_saved, from_tap, from_ack, missed = [], [], [], 0
+        stale = measuring.Staleness()
         for index, writes in self.writes.items():
             watchers = {}
             for watcher_id, version, t in self.sightings[index]:
                 watchers.setdefault(watcher_id, []).append((version, t))
             ids = range(index, self.args.watchers, len(self.games))
-            # Games start empty and have one writer: the n-th save is the n-th write.
-            saved = self.saved[index]
-            for n, (version, t_sent, t_ack) in enumerate(writes):
-                for watcher_id in ids:
-                    seen = next(
-                        (t for v, t in watchers.get(watcher_id, []) if v >= version),
-                        None,
-                    )
-                    if seen is None:
-                        missed += 1
-                        continue
-                    if n < len(saved):
-                        from_saved.append(seen - saved[n])
-                    from_tap.append(seen - t_sent)
-                    from_ack.append(seen - t_ack)
-        return from_saved, from_tap, from_ack, missed
+            receipts = [watchers.get(watcher_id, []) for watcher_id in ids]
+            stale.add(writes, self.saved[index], receipts)
+        return stale.from_saved, stale.from_tap, stale.from_ack, stale.unseen
 
 
 def main():

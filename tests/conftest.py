@@ -64,16 +64,18 @@ def browser(playwright_instance):
 
 @pytest.fixture
 def new_phone(browser):
-    """Opens a fresh phone-sized browser context (its own cookies); closed after."""
+    """Opens a fresh phone-sized browser context (its own cookies), with or without
+    JavaScript; closed after."""
     contexts = []
 
-    def open_phone(locale="fr-FR"):
+    def open_phone(locale="fr-FR", javascript=True):
         context = browser.new_context(
             viewport=PHONE,
             device_scale_factor=2,
             is_mobile=True,
             has_touch=True,
             locale=locale,
+            java_script_enabled=javascript,
         )
         context.set_default_timeout(10_000)
         contexts.append(context)

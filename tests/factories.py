@@ -205,23 +205,32 @@ def play_finished(names, scores, band=None, **kwargs):
     return game, host_token
 
 
-def play_turns(game, chance, turns=None):
-    """Plays turn after turn, in any variant: the chance box first (worth
-    `chance[name]`, 5 to 30), every other box crossed out; stops after `turns` turns
-    or at the end. Returns the game's state."""
+def play_turn_after_turn(game, choose, turns=None):
+    """Plays turn after turn, in any variant: for the player whose turn it is, the
+    (column, box, entry) that `choose(current)` gives; stops after `turns` turns or
+    at the end. Returns the game's state."""
     played = 0
     while turns is None or played < turns:
         state = game.state()
         if state.finished:
             break
         current = state.current
-        free = list(current.sheet.free_boxes("free"))
-        name = current.player.name
-        if "chance" in free:
-            box, entry = "chance", total(chance[name])
-        else:
-            box, entry = free[0], CROSS
-        game.record(current.player.pk, "free", box, entry)
+        column, box, entry = choose(current)
+        game.record(current.player.pk, column, box, entry)
         played += 1
     game.refresh_from_db()
     return game.state()
+
+
+def play_turns(game, chance, turns=None):
+    """Plays turn after turn, in any variant: the chance box first (worth
+    `chance[name]`, 5 to 30), every other box crossed out; stops after `turns` turns
+    or at the end. Returns the game's state."""
+
+    def chance_first(current):
+        free = list(current.sheet.free_boxes("free"))
+        if "chance" in free:
+            return "free", "chance", total(chance[current.player.name])
+        return "free", free[0], CROSS
+
+    return play_turn_after_turn(game, chance_first, turns)

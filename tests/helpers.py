@@ -1,11 +1,18 @@
-"""Reading pages as a user would, and the links of a game: shared by every test
-area (test data is built by tests/factories.py)."""
+"""Reading pages as a user would, the links of a game, every route of the project
+with its URL filled in, and calls run from many threads at once: shared by every
+test area (test data is built by tests/factories.py)."""
 
 import html as htmllib
 import json
+import queue
 import re
+import threading
 
-from django.urls import reverse
+from django.apps import apps
+from django.db import connection
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from tests.factories import count, make_game, play
 
 # The header htmx adds to its requests, as keyword arguments of the test client.
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -48,3 +55,115 @@ def triggered(response):
         return set(json.loads(header))
     except ValueError:
         return {name.strip() for name in header.split(",") if name.strip()}
+
+
+# Every route of the project, its URL filled in, and the rows it must not change.
+
+
+def all_patterns(resolver=None, prefix=""):
+    """(route, pattern) of every URL pattern of the project, included ones too."""
+    resolver = resolver or get_resolver()
+    for pattern in resolver.url_patterns:
+        route = prefix + str(pattern.pattern)
+        if isinstance(pattern, URLResolver):
+            yield from all_patterns(pattern, route)
+        elif isinstance(pattern, URLPattern):
+            yield route, pattern
+
+
+def sample_kwargs(game, host_token):
+    """A value for every URL parameter, from `game` (its pencil passed to Léa)."""
+    pencil_token = game.pass_pencil(host_token, "Léa")
+    player = game.players.first()
+    box = game.variant.boxes[0].key
+    return {
+        "host_token": host_token,
+        "watch_token": game.watch_token,
+        "pencil_token": pencil_token,
+        "band_token": game.band.token,
+        "player_id": str(player.pk),
+        "column": game.variant.options["columns"][0],
+        "box": box,
+        "preset": game.preset,
+        "layout": "1",
+        "fmt": "json",
+    }
+
+
+def fill(route, kwargs):
+    """The URL of `route` with its parameters taken from `kwargs`."""
+
+    def value(match):
+        name = match.group(1).split(":")[-1]
+        assert name in kwargs, f"no sample value for <{match.group(1)}> in {route}"
+        return kwargs[name]
+
+    path = re.sub(r"<([^>]+)>", value, route)
+    return "/" + path.lstrip("^").rstrip("$")
+
+
+def played_game_kwargs():
+    """A game with one entry and its pencil out: a value for every URL parameter."""
+    game, host_token = make_game()
+    play(game, ("Sarah", "free", "ones", count(3)))
+    return sample_kwargs(game, host_token)
+
+
+def page_routes():
+    """(route, pattern) of every route but the static files'."""
+    for route, pattern in all_patterns():
+        if not route.startswith("static/"):
+            yield route, pattern
+
+
+def get_every_page(client, kwargs):
+    """A GET to every route but the static files', its URL filled from `kwargs`:
+    yields (route, url, response)."""
+    for route, _pattern in page_routes():
+        url = fill(route, kwargs)
+        yield route, url, client.get(url)
+
+
+def db_snapshot():
+    """Every row of the app's tables, to prove a request changed nothing."""
+    return {
+        model._meta.label: list(model.objects.order_by("pk").values())
+        for app in ("games", "bands")
+        for model in apps.get_app_config(app).get_models()
+    }
+
+
+def run_at_once(items, do, workers, timeout=120):
+    """Runs `do(item)` for every item from `workers` threads started together, each
+    on a database connection of its own (closed when its thread ends); returns
+    [(item, what `do` returned or the exception it raised)] in completion order."""
+    todo = queue.Queue()
+    for item in items:
+        todo.put(item)
+    outcomes, lock = [], threading.Lock()
+    start = threading.Barrier(workers)
+
+    def worker():
+        try:
+            start.wait()
+            while True:
+                try:
+                    item = todo.get_nowait()
+                except queue.Empty:
+                    return
+                try:
+                    result = do(item)
+                except Exception as exc:  # noqa: BLE001 - returned, asserted on
+                    result = exc
+                with lock:
+                    outcomes.append((item, result))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=worker) for _ in range(workers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=timeout)
+    assert not any(t.is_alive() for t in threads), "a thread is stuck"
+    return outcomes

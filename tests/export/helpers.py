@@ -6,6 +6,8 @@ import random
 
 from pypdf import PdfReader
 
+from tests.factories import play_turn_after_turn, worked_example
+
 
 def entry_for(spec, rng, cross=False):
     """A valid entry for an EntrySpec (or a cross out when allowed and asked)."""
@@ -26,20 +28,15 @@ def autoplay(game, seed=0, turns=None, cross_rate=0.15):
     """Plays the game turn after turn with seeded choices; returns its state."""
     rng = random.Random(seed)
     columns = game.variant.columns
-    played = 0
-    while turns is None or played < turns:
-        state = game.state()
-        if state.finished:
-            break
-        sheet = state.current
-        choices = [(c, b) for c in columns for b in sheet.sheet.free_boxes(c)]
+
+    def at_random(current):
+        sheet = current.sheet
+        choices = [(c, b) for c in columns for b in sheet.free_boxes(c)]
         column, box = rng.choice(choices)
-        spec = sheet.sheet.entry_spec(column, box)
-        entry = entry_for(spec, rng, cross=rng.random() < cross_rate)
-        game.record(sheet.player.pk, column, box, entry)
-        played += 1
-    game.refresh_from_db()
-    return game.state()
+        spec = sheet.entry_spec(column, box)
+        return column, box, entry_for(spec, rng, cross=rng.random() < cross_rate)
+
+    return play_turn_after_turn(game, at_random, turns)
 
 
 def pdf_pages(content):
@@ -51,3 +48,15 @@ def pdf_text(content):
     return " ".join(
         " ".join(page.extract_text() for page in pdf_pages(content)).split()
     )
+
+
+def assert_costs_at_most_after_one_round_or_thirteen(
+    client, url_of, queries, assert_max_num_queries
+):
+    """The page at `url_of(game)` answers with at most `queries` queries, whether the
+    worked example is one round in or over."""
+    short, _host = worked_example(turns=2)
+    full, _host = worked_example()
+    for game in (short, full):
+        with assert_max_num_queries(queries):
+            assert client.get(url_of(game)).status_code == 200

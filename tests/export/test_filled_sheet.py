@@ -8,7 +8,12 @@ from django.urls import reverse
 from PIL import Image
 
 from games import pdf
-from tests.export.helpers import autoplay, pdf_pages, pdf_text
+from tests.export.helpers import (
+    assert_costs_at_most_after_one_round_or_thirteen,
+    autoplay,
+    pdf_pages,
+    pdf_text,
+)
 from tests.factories import make_game, play, worked_example
 
 
@@ -116,11 +121,9 @@ def test_an_unknown_watch_link_has_no_sheet(client):
 def test_the_filled_sheet_costs_the_same_queries_after_one_round_or_thirteen(
     client, django_assert_max_num_queries
 ):
-    short, _host = worked_example(turns=2)
-    full, _host = worked_example()
-    for game in (short, full):
-        with django_assert_max_num_queries(4):
-            assert client.get(sheet_url(game)).status_code == 200
+    assert_costs_at_most_after_one_round_or_thirteen(
+        client, sheet_url, 4, django_assert_max_num_queries
+    )
 
 
 @pytest.mark.django_db

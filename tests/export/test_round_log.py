@@ -8,6 +8,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from games import export
+from tests.export.helpers import assert_costs_at_most_after_one_round_or_thirteen
 from tests.factories import make_game, play, worked_example
 from tests.helpers import page_text
 
@@ -147,8 +148,6 @@ def test_the_log_table_renders_alone_for_the_game_page():
 def test_the_log_costs_the_same_queries_after_one_round_or_thirteen(
     client, django_assert_max_num_queries
 ):
-    short, _host = worked_example(turns=2)
-    full, _host = worked_example()
-    for game in (short, full):
-        with django_assert_max_num_queries(3):
-            assert client.get(log_url(game)).status_code == 200
+    assert_costs_at_most_after_one_round_or_thirteen(
+        client, log_url, 3, django_assert_max_num_queries
+    )

@@ -2,6 +2,8 @@
 
 from playwright.sync_api import expect
 
+from games.models import Game
+
 
 def type_names(page, base_url, names):
     """Opens the home page and types the players' names, adding rows as needed."""
@@ -38,17 +40,36 @@ def pick(page, entry):
     form.locator(f"label.choice:has(input[name=value][value='{value}'])").click()
 
 
-def enter(page, player_id, box, entry, column="free", expect_calc=None):
-    """Tap the box, tap the value, check the calculation, Valider."""
-    before = version(page)
+def open_box(page, player_id, box, column="free"):
+    """Taps a box of the sheet; returns its entry dialog, open."""
     page.locator(f"a.tap[href$='/box/{player_id}/{column}/{box}/']").click()
     dialog = page.locator("dialog[open] [data-kind=entry]")
     expect(dialog).to_be_visible()
+    return dialog
+
+
+def choose(page, player_id, box, entry, column="free", expect_calc=None):
+    """Tap the box, tap the value, check the calculation: nothing recorded yet."""
+    open_box(page, player_id, box, column)
     pick(page, entry)
-    calc = page.locator("#preview .calc")
-    expect(calc).to_be_visible()
+    expect(page.locator("#preview .calc")).to_be_visible()
     if expect_calc:
         expect(page.locator("#preview")).to_contain_text(expect_calc)
+
+
+def enter(page, player_id, box, entry, column="free", expect_calc=None):
+    """Tap the box, tap the value, check the calculation, Valider."""
+    before = version(page)
+    choose(page, player_id, box, entry, column, expect_calc)
     page.get_by_role("button", name="Valider").click()
     expect(page.locator(f"#sheet[data-version='{before + 1}']")).to_be_attached()
     expect(page.locator("dialog#dialog")).not_to_have_attribute("open", "")
+
+
+def expect_started_with(page, names):
+    """The game page opened on the first player's turn, the players seated in the
+    order of `names`."""
+    expect(page.locator(".turn-banner")).to_contain_text(f"À {names[0]} de jouer")
+    game = Game.objects.get()
+    assert [p.name for p in game.players.order_by("seat")] == names
+    return game

@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from games.models import Game
+from tests.games.browser import expect_started_with
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -42,12 +42,5 @@ def test_rows_and_options_follow_what_the_host_does(live_server, phone):
     bonus.locator("label.chip", has_text="50 points dès 75").click()
 
     phone.get_by_role("button", name="Commencer la partie").click()
-    expect(phone.locator(".turn-banner")).to_contain_text("À Sarah de jouer")
-    game = Game.objects.get()
-    assert [p.name for p in game.players.order_by("seat")] == [
-        "Sarah",
-        "Hugo",
-        "Léa",
-        "Tom",
-    ]
+    game = expect_started_with(phone, ["Sarah", "Hugo", "Léa", "Tom"])
     assert (game.preset, game.options["six_dice_bonus"]) == ("six_dice", "75")

@@ -10,18 +10,16 @@ from playwright.sync_api import expect
 
 from games.export import game_json
 from games.models import Game
-from tests.axe import AXE_OPTIONS
+from tests.axe import AXE_OPTIONS, assert_accessible
 from tests.factories import make_game, worked_example
+from tests.games.browser import expect_started_with, type_names
 from tests.helpers import watch_url
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_the_start_button_is_in_reach_after_typing_the_names(live_server, phone):
-    phone.goto(live_server.url + "/")
-    names = phone.locator("input[name=names]")
-    for index, name in enumerate(["Sarah", "Hugo", "Léa", "Tom"]):
-        names.nth(index).fill(name)
+    type_names(phone, live_server.url, ["Sarah", "Hugo", "Léa", "Tom"])
     expect(phone.get_by_role("button", name="Commencer la partie")).to_be_in_viewport()
 
 
@@ -35,14 +33,7 @@ def test_enter_in_the_last_name_starts_the_game(live_server, phone):
     names.nth(2).fill("Léa")
     names.nth(3).fill("Tom")
     names.nth(3).press("Enter")
-    expect(phone.locator(".turn-banner")).to_contain_text("À Sarah de jouer")
-    game = Game.objects.get()
-    assert [p.name for p in game.players.order_by("seat")] == [
-        "Sarah",
-        "Hugo",
-        "Léa",
-        "Tom",
-    ]
+    expect_started_with(phone, ["Sarah", "Hugo", "Léa", "Tom"])
 
 
 def test_every_name_row_has_its_own_seat_for_screen_readers(live_server, phone):
@@ -98,11 +89,5 @@ def test_the_home_page_has_no_moderate_accessibility_issue(live_server, phone, s
     expect(phone.get_by_role("region", name="Mes parties")).to_be_visible()
     phone.get_by_role("button", name="Ajouter un joueur").click()
     phone.locator("input[name=names]").first.fill("Jean-Christophe de la")
-    results = Axe().run(phone, options=AXE_OPTIONS).response
-    found = [
-        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-        for v in results["violations"]
-        if v["impact"] in ("moderate", "serious", "critical")
-    ]
-    assert found == []
+    assert_accessible(phone, ("moderate", "serious", "critical"))
     phone.screenshot(path=f"/tmp/shots-15a/home-{scheme}.png", full_page=True)

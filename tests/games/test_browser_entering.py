@@ -8,17 +8,10 @@ from playwright.sync_api import expect
 
 from games.models import Entry
 from tests.factories import CROSS, MADE, count, make_game, play
-from tests.games.browser import enter, pick, version
+from tests.games.browser import enter, open_box, pick, version
 from tests.helpers import host_url
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def open_box(page, player_id, box, column="free"):
-    page.locator(f"a.tap[href$='/box/{player_id}/{column}/{box}/']").click()
-    dialog = page.locator("dialog[open] [data-kind=entry]")
-    expect(dialog).to_be_visible()
-    return dialog
 
 
 def test_a_fast_double_tap_on_valider_records_once_and_opens_nothing(

@@ -28,62 +28,44 @@ def reverse_draw(monkeypatch):
 
 @pytest.mark.parametrize("javascript", [True, False])
 def test_the_order_drawn_at_random_is_shown_and_kept_in_the_log(
-    live_server, browser, new_phone, monkeypatch, javascript
+    live_server, new_phone, monkeypatch, javascript
 ):
     reverse_draw(monkeypatch)
-    if javascript:
-        page = new_phone()
-    else:
-        context = browser.new_context(
-            viewport={"width": 390, "height": 844},
-            java_script_enabled=False,
-            locale="fr-FR",
-        )
-        page = context.new_page()
-    try:
-        type_names(page, live_server.url, NAMES)
-        page.get_by_role("button", name="Tirer l'ordre de passage au hasard").click()
-        note = page.locator("[data-drawn-note]")
-        expect(note).to_contain_text("Ordre tiré au hasard")
-        expect(note).to_contain_text("1. Tom, 2. Léa, 3. Hugo, 4. Sarah")
-        assert seated(page) == ["Tom", "Léa", "Hugo", "Sarah"]
-        page.get_by_role("button", name="Commencer la partie").last.click()
-        expect(page.locator("#sheet")).to_be_visible()
-        game = Game.objects.get()
-        assert game.seating_drawn
-        assert [p.name for p in game.players.all()] == ["Tom", "Léa", "Hugo", "Sarah"]
-        expect(page.locator("#sheet .drawn-order")).to_contain_text(
-            "Ordre de passage tiré au hasard : 1. Tom, 2. Léa, 3. Hugo, 4. Sarah."
-        )
-        page.goto(live_server.url + f"/w/{game.watch_token}/")
-        expect(page.locator(".drawn-order")).to_be_visible()
-        page.get_by_role("link", name="Journal des manches").click()
-        expect(page.locator(".drawn-order")).to_contain_text("1. Tom, 2. Léa")
-    finally:
-        if not javascript:
-            context.close()
-
-
-def test_the_up_and_down_buttons_move_a_player_without_javascript(live_server, browser):
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844},
-        java_script_enabled=False,
-        locale="fr-FR",
+    page = new_phone(javascript=javascript)
+    type_names(page, live_server.url, NAMES)
+    page.get_by_role("button", name="Tirer l'ordre de passage au hasard").click()
+    note = page.locator("[data-drawn-note]")
+    expect(note).to_contain_text("Ordre tiré au hasard")
+    expect(note).to_contain_text("1. Tom, 2. Léa, 3. Hugo, 4. Sarah")
+    assert seated(page) == ["Tom", "Léa", "Hugo", "Sarah"]
+    page.get_by_role("button", name="Commencer la partie").last.click()
+    expect(page.locator("#sheet")).to_be_visible()
+    game = Game.objects.get()
+    assert game.seating_drawn
+    assert [p.name for p in game.players.all()] == ["Tom", "Léa", "Hugo", "Sarah"]
+    expect(page.locator("#sheet .drawn-order")).to_contain_text(
+        "Ordre de passage tiré au hasard : 1. Tom, 2. Léa, 3. Hugo, 4. Sarah."
     )
-    try:
-        page = context.new_page()
-        type_names(page, live_server.url, NAMES[:3])
-        page.get_by_role("button", name="Monter le joueur 3").click()
-        assert seated(page) == ["Sarah", "Léa", "Hugo"]
-        page.get_by_role("button", name="Descendre le joueur 1").click()
-        assert seated(page) == ["Léa", "Sarah", "Hugo"]
-        expect(page.get_by_role("button", name="Monter le joueur 1")).to_be_disabled()
-        page.get_by_role("button", name="Commencer la partie").last.click()
-        game = Game.objects.get()
-        assert [p.name for p in game.players.all()] == ["Léa", "Sarah", "Hugo"]
-        assert not game.seating_drawn
-    finally:
-        context.close()
+    page.goto(live_server.url + f"/w/{game.watch_token}/")
+    expect(page.locator(".drawn-order")).to_be_visible()
+    page.get_by_role("link", name="Journal des manches").click()
+    expect(page.locator(".drawn-order")).to_contain_text("1. Tom, 2. Léa")
+
+
+def test_the_up_and_down_buttons_move_a_player_without_javascript(
+    live_server, new_phone
+):
+    page = new_phone(javascript=False)
+    type_names(page, live_server.url, NAMES[:3])
+    page.get_by_role("button", name="Monter le joueur 3").click()
+    assert seated(page) == ["Sarah", "Léa", "Hugo"]
+    page.get_by_role("button", name="Descendre le joueur 1").click()
+    assert seated(page) == ["Léa", "Sarah", "Hugo"]
+    expect(page.get_by_role("button", name="Monter le joueur 1")).to_be_disabled()
+    page.get_by_role("button", name="Commencer la partie").last.click()
+    game = Game.objects.get()
+    assert [p.name for p in game.players.all()] == ["Léa", "Sarah", "Hugo"]
+    assert not game.seating_drawn
 
 
 def test_a_move_by_hand_after_the_draw_ends_drawn_at_random(

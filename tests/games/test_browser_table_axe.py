@@ -6,10 +6,9 @@ form with its seating draw. Screenshots go to /tmp/shots-15b/ to be looked at.""
 from pathlib import Path
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from tests.axe import AXE_OPTIONS
+from tests.axe import assert_accessible
 from tests.factories import CLASSIC_BOXES, CROSS, MADE, count, face, make_game, play
 from tests.helpers import host_url, watch_url
 
@@ -17,15 +16,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SHOTS = Path("/tmp/shots-15b")
 SIX = ["Anne-Sophie Delacroix", "Bob", "Charlotte", "Dédé", "Émilie-Jeanne", "Fa"]
-
-
-def violations(page, impacts):
-    results = Axe().run(page, options=AXE_OPTIONS).response
-    return [
-        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-        for v in results["violations"]
-        if v["impact"] in impacts
-    ]
 
 
 MAIN_FLOW = ("moderate", "serious", "critical")
@@ -72,14 +62,14 @@ def test_the_host_page_with_two_players_and_its_dialog(live_server, phone, schem
     phone.goto(live_server.url + host_url(token))
     expect(phone.locator("h1")).to_contain_text("Sarah de Jonquières")
     shoot(phone, f"host-2-{scheme}.png")
-    assert violations(phone, MAIN_FLOW) == []
+    assert_accessible(phone, MAIN_FLOW)
     sarah = game.players.get(name="Sarah de Jonquières").pk
     phone.locator(f"a.tap[href$='/box/{sarah}/free/three_kind/']").click()
     expect(phone.locator("dialog[open] [data-kind=entry]")).to_be_visible()
     phone.locator("dialog[open] label.choice:has(input[value='15'])").click()
     expect(phone.locator("#preview .calc")).to_be_visible()
     shoot(phone, f"dialog-{scheme}.png")
-    assert violations(phone, MAIN_FLOW) == []
+    assert_accessible(phone, MAIN_FLOW)
 
 
 def test_the_yams_spotted_and_the_toast(live_server, phone):
@@ -95,7 +85,7 @@ def test_the_yams_spotted_and_the_toast(live_server, phone):
     phone.get_by_role("button", name="Valider").click()
     expect(phone.locator(".toast-card")).to_contain_text("Yams ! +100")
     shoot(phone, "host-2-toast.png")
-    assert violations(phone, MAIN_FLOW) == []
+    assert_accessible(phone, MAIN_FLOW)
 
 
 @pytest.mark.parametrize("role", ["host", "watch"])
@@ -107,14 +97,14 @@ def test_six_players(live_server, phone, role):
     expect(phone.locator("h1")).to_contain_text("Anne-Sophie Delacroix")
     shoot(phone, f"{role}-6.png")
     shoot(phone, f"{role}-6-full.png", full_page=True)
-    assert violations(phone, MAIN_FLOW) == []
+    assert_accessible(phone, MAIN_FLOW)
 
 
 def test_the_watch_page(live_server, phone):
     game, _token = two_players_mid_game()
     phone.goto(live_server.url + watch_url(game))
     shoot(phone, "watch-2.png", full_page=True)
-    assert violations(phone, MAIN_FLOW) == []
+    assert_accessible(phone, MAIN_FLOW)
 
 
 @pytest.mark.parametrize("role", ["host", "watch"])
@@ -133,7 +123,7 @@ def test_the_end_screen(live_server, phone, role):
     )
     expect(phone.locator("#podium h1")).to_be_visible()
     shoot(phone, f"end-{role}.png")
-    assert violations(phone, MAIN_FLOW) == []
+    assert_accessible(phone, MAIN_FLOW)
 
 
 def test_the_create_form_with_a_drawn_order(live_server, phone):
@@ -144,7 +134,7 @@ def test_the_create_form_with_a_drawn_order(live_server, phone):
     phone.get_by_role("button", name="Tirer l'ordre de passage au hasard").click()
     expect(phone.locator("[data-drawn-note]")).to_contain_text("Ordre tiré")
     shoot(phone, "create-drawn.png", full_page=True)
-    assert violations(phone, ("serious", "critical")) == []
+    assert_accessible(phone)
     phone.get_by_role("button", name="Commencer la partie").last.click()
     expect(phone.locator(".drawn-order")).to_be_visible()
     shoot(phone, "host-drawn.png")

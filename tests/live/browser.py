@@ -112,6 +112,15 @@ def watch_console(page):
     return errors
 
 
+def open_in_scheme(page, url, scheme):
+    """Opens `url` in the light or dark theme; returns the list that collects the
+    console errors from the start of the load."""
+    page.emulate_media(color_scheme=scheme)
+    errors = watch_console(page)
+    page.goto(url)
+    return errors
+
+
 def version(page):
     return int(page.locator("#sheet").get_attribute("data-version"))
 
@@ -119,13 +128,6 @@ def version(page):
 def cell_text(page, box, seat):
     """The figure in a box of the sheet for the player at `seat` (0-based)."""
     return page.locator(f"table.score tr.row-{box} td").nth(seat).inner_text().strip()
-
-
-def open_box(page, player_id, box, column="free"):
-    page.locator(f"a.tap[href$='/box/{player_id}/{column}/{box}/']").click()
-    dialog = page.locator("dialog[open] [data-kind=entry]")
-    expect(dialog).to_be_visible()
-    return dialog
 
 
 def pick_value(page, value):

@@ -15,10 +15,12 @@ streams uses a transactional database, and checks that no stream is left open
 (`STREAM_TEST`, each stream module's `pytestmark`).
 """
 
+import contextlib
 import re
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
+from django.test import AsyncClient
 from django.urls import reverse
 
 from tests.factories import count, play
@@ -69,17 +71,31 @@ async def record(game, name, box, value):
     return await fresh(game)
 
 
-async def up_to_date(client, url, game):
-    """A stream opened at the game's current version, past its hello."""
-    _, stream = await open_stream(client, f"{url}?v={game.version}")
-    await stream.hello()
-    return stream
+@contextlib.asynccontextmanager
+async def streams_up_to_date(client, game, *urls):
+    """The streams of `urls`, opened at the game's current version one after the
+    other and then all past their hello; closed on leaving."""
+    async with contextlib.AsyncExitStack() as opened:
+        streams = []
+        for url in urls:
+            _, stream = await open_stream(client, f"{url}?v={game.version}")
+            streams.append(await opened.enter_async_context(stream))
+        for stream in streams:
+            await stream.hello()
+        yield streams
 
 
-async def watch_and_host(client, game, host_token):
-    """A watcher's stream and the host's, both up to date and past their hello."""
-    _, watch = await open_stream(client, f"{watch_events(game)}?v={game.version}")
-    _, host = await open_stream(client, f"{host_events(host_token)}?v={game.version}")
-    for stream in (watch, host):
-        await stream.hello()
-    return watch, host
+@contextlib.asynccontextmanager
+async def up_to_date(url, game, client=None):
+    """The stream of `url`, opened at the game's current version (by a new
+    AsyncClient unless `client` is given) and past its hello; closed on leaving."""
+    async with streams_up_to_date(client or AsyncClient(), game, url) as (stream,):
+        yield stream
+
+
+def watch_and_host(game, host_token, client=None):
+    """A watcher's stream and the host's, up to date and past their hello, opened
+    by `client` (a new AsyncClient by default); closed on leaving."""
+    return streams_up_to_date(
+        client or AsyncClient(), game, watch_events(game), host_events(host_token)
+    )

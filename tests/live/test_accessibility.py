@@ -2,13 +2,10 @@
 axe-core in Chromium: no serious or critical violation, in the light and the dark
 theme. Screenshots go to /tmp/shots/ to be looked at."""
 
-import json
-
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from tests.axe import AXE_OPTIONS
+from tests.axe import assert_accessible
 from tests.factories import (
     CLASSIC_BOXES,
     CROSS,
@@ -19,33 +16,15 @@ from tests.factories import (
     play,
     total,
 )
+from tests.games.browser import open_box
 from tests.helpers import host_url, watch_url
-from tests.live.browser import open_box, shoot, watch_console
+from tests.live.browser import open_in_scheme, shoot, watch_console
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SCHEMES = ["light", "dark"]
 NAMES = ["Sarah", "Hugo", "Léa", "Tom"]
 BOXES = CLASSIC_BOXES
-
-
-def serious_violations(page):
-    results = Axe().run(page, options=AXE_OPTIONS).response
-    return [
-        {
-            "id": v["id"],
-            "impact": v["impact"],
-            "help": v["help"],
-            "nodes": [n["target"] for n in v["nodes"]][:5],
-        }
-        for v in results["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
-
-
-def assert_accessible(page):
-    violations = serious_violations(page)
-    assert violations == [], json.dumps(violations, indent=1, ensure_ascii=False)
 
 
 def mid_game():
@@ -85,9 +64,7 @@ def finished():
 
 @pytest.mark.parametrize("scheme", SCHEMES)
 def test_the_create_form_is_accessible(live_server, phone, scheme):
-    phone.emulate_media(color_scheme=scheme)
-    errors = watch_console(phone)
-    phone.goto(live_server.url + "/")
+    errors = open_in_scheme(phone, live_server.url + "/", scheme)
     expect(phone.locator("input[name=names]").first).to_be_visible()
     assert_accessible(phone)
     assert errors == []
@@ -98,9 +75,7 @@ def test_the_host_page_with_the_entry_dialog_open_is_accessible(
     live_server, phone, scheme
 ):
     game, token = mid_game()
-    phone.emulate_media(color_scheme=scheme)
-    errors = watch_console(phone)
-    phone.goto(live_server.url + host_url(token))
+    errors = open_in_scheme(phone, live_server.url + host_url(token), scheme)
     assert_accessible(phone)
     hugo = game.players.get(name="Hugo")
     open_box(phone, hugo.pk, "chance")
@@ -114,9 +89,7 @@ def test_the_host_page_with_the_entry_dialog_open_is_accessible(
 @pytest.mark.parametrize("scheme", SCHEMES)
 def test_the_watch_page_is_accessible(live_server, phone, scheme):
     game, _ = mid_game()
-    phone.emulate_media(color_scheme=scheme)
-    errors = watch_console(phone)
-    phone.goto(live_server.url + watch_url(game))
+    errors = open_in_scheme(phone, live_server.url + watch_url(game), scheme)
     expect(phone.locator("#turn-banner")).to_contain_text("À Hugo de jouer")
     shoot(phone, f"live-watch-{scheme}.png")
     assert_accessible(phone)
@@ -127,11 +100,8 @@ def test_the_watch_page_is_accessible(live_server, phone, scheme):
 @pytest.mark.parametrize("role", ["host", "watch"])
 def test_the_end_screen_is_accessible(live_server, phone, scheme, role):
     game, token = finished()
-    phone.emulate_media(color_scheme=scheme)
-    errors = watch_console(phone)
-    phone.goto(
-        live_server.url + (host_url(token) if role == "host" else watch_url(game))
-    )
+    url = host_url(token) if role == "host" else watch_url(game)
+    errors = open_in_scheme(phone, live_server.url + url, scheme)
     expect(phone.locator("#podium h1")).to_have_text("Hugo gagne !")
     # One line of the ranking opened, as a curious player would.
     phone.locator(".ranking summary").nth(1).click()

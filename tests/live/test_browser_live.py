@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.factories import CLASSIC_BOXES, CROSS, make_game, play
+from tests.games.browser import open_box
 from tests.helpers import host_url, pencil_url, watch_url
 from tests.live.browser import (
     NO_WAKE_LOCK,
@@ -17,7 +18,6 @@ from tests.live.browser import (
     cell_text,
     count_polls,
     count_streams,
-    open_box,
     open_streams,
     percentile,
     pick_value,

@@ -17,6 +17,7 @@ from tests.live.helpers import (
     record,
     row,
     run,
+    streams_up_to_date,
     up_to_date,
     version_of,
     watch_and_host,
@@ -48,18 +49,12 @@ def test_an_entry_recorded_through_the_model_reaches_every_stream_of_the_game():
 
     async def scenario():
         client = AsyncClient()
-        opened = [
-            await open_stream(client, f"{watch_events(game)}?v={game.version}"),
-            await open_stream(client, f"{watch_events(game)}?v={game.version}"),
-            await open_stream(client, f"{host_events(host_token)}?v={game.version}"),
-            await open_stream(client, f"{watch_events(other)}?v={other.version}"),
-            await open_stream(client, f"{host_events(other_host)}?v={other.version}"),
-        ]
-        mine = [stream for _, stream in opened[:3]]
-        others = [stream for _, stream in opened[3:]]
-        try:
-            for stream in mine + others:
-                await stream.hello()
+        mine_urls = watch_events(game), watch_events(game), host_events(host_token)
+        other_urls = watch_events(other), host_events(other_host)
+        async with (
+            streams_up_to_date(client, game, *mine_urls) as mine,
+            streams_up_to_date(client, other, *other_urls) as others,
+        ):
             moved = await record(game, "Sarah", "fours", 3)
             for stream in mine[:2]:
                 sheet = await stream.next_sheet()
@@ -69,9 +64,6 @@ def test_an_entry_recorded_through_the_model_reaches_every_stream_of_the_game():
             assert await mine[2].next_version() == moved
             for stream in others:
                 await stream.nothing()
-        finally:
-            for stream in mine + others:
-                await stream.close()
 
     run(scenario)
 
@@ -82,8 +74,7 @@ def test_an_entry_posted_to_the_record_url_reaches_the_watch_and_host_streams():
 
     async def scenario():
         client = AsyncClient()
-        watch, host = await watch_and_host(client, game, host_token)
-        async with watch, host:
+        async with watch_and_host(game, host_token, client) as (watch, host):
             response = await client.post(
                 url,
                 {"value": "4", "seen_version": str(game.version)},
@@ -105,8 +96,7 @@ def test_every_entry_arrives_in_order_and_none_twice():
     game, _ = make_game(["Sarah", "Hugo"])
 
     async def scenario():
-        stream = await up_to_date(AsyncClient(), watch_events(game), game)
-        async with stream:
+        async with up_to_date(watch_events(game), game) as stream:
             last = game.version
             for name, box in [("Sarah", "ones"), ("Hugo", "ones"), ("Sarah", "twos")]:
                 moved = await record(game, name, box, 2)
@@ -124,13 +114,8 @@ def test_all_watchers_get_the_same_bytes_rendered_once_per_version(renders):
 
     async def scenario():
         client = AsyncClient()
-        watchers = [
-            (await open_stream(client, f"{watch_events(game)}?v={game.version}"))[1]
-            for _ in range(5)
-        ]
-        try:
-            for stream in watchers:
-                await stream.hello()
+        five = [watch_events(game)] * 5
+        async with streams_up_to_date(client, game, *five) as watchers:
             moved = await record(game, "Sarah", "threes", 3)
             sheets = [await stream.next_sheet() for stream in watchers]
             assert {sheet.version for sheet in sheets} == {moved}
@@ -144,9 +129,6 @@ def test_all_watchers_get_the_same_bytes_rendered_once_per_version(renders):
                 assert (await late.next()).version == moved
                 assert late.raw.split(b"\n\n", 1)[1] == tails.pop()
             assert len(renders) == 1
-        finally:
-            for stream in watchers:
-                await stream.close()
 
     run(scenario)
 

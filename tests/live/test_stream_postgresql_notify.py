@@ -67,8 +67,7 @@ def test_notify_wakes_the_streams_on_commit_and_not_on_rollback(settings):
             transaction.set_rollback(True)
 
     async def scenario():
-        stream = await up_to_date(AsyncClient(), watch_events(game), game)
-        async with stream:
+        async with up_to_date(watch_events(game), game) as stream:
             await listening()
             await sync_to_async(rolled_back)()
             await stream.nothing(within=0.5)
@@ -98,8 +97,7 @@ def test_an_entry_through_another_connection_reaches_the_stream_within_a_second(
             connection.close()
 
     async def scenario():
-        stream = await up_to_date(AsyncClient(), watch_events(game), game)
-        async with stream:
+        async with up_to_date(watch_events(game), game) as stream:
             await listening()
             done = []
             writer = threading.Thread(target=elsewhere, args=(done,))

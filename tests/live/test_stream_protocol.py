@@ -63,8 +63,7 @@ def test_a_quiet_stream_sends_heartbeat_comments(settings):
     game, _ = make_game(["Sarah"])
 
     async def scenario():
-        stream = await up_to_date(AsyncClient(), watch_events(game), game)
-        async with stream:
+        async with up_to_date(watch_events(game), game) as stream:
             for _ in range(3):
                 beat = await stream.next(timeout=1)
                 assert beat.comment and not beat.event and not beat.data
@@ -77,9 +76,7 @@ def test_a_drain_ends_every_open_stream_with_a_retry_line():
     game, host_token = make_game(["Sarah", "Hugo"])
 
     async def scenario():
-        client = AsyncClient()
-        watch, host = await watch_and_host(client, game, host_token)
-        async with watch, host:
+        async with watch_and_host(game, host_token) as (watch, host):
             live.hub.drain()
             for stream in (watch, host):
                 left = await stream.end()
@@ -94,14 +91,12 @@ def test_the_hub_serves_again_in_a_new_loop_after_a_drain():
     game, _ = make_game(["Sarah", "Hugo"])
 
     async def drained():
-        stream = await up_to_date(AsyncClient(), watch_events(game), game)
-        async with stream:
+        async with up_to_date(watch_events(game), game) as stream:
             live.hub.drain()
             await stream.end()
 
     async def next_server():
-        stream = await up_to_date(AsyncClient(), watch_events(game), game)
-        async with stream:
+        async with up_to_date(watch_events(game), game) as stream:
             moved = await record(game, "Sarah", "ones", 1)
             assert (await stream.next_sheet()).version == moved
 

@@ -16,11 +16,11 @@ from tests.live.helpers import (
     pencil_events,
     record,
     run,
+    streams_up_to_date,
     up_to_date,
     watch_and_host,
     watch_events,
 )
-from tests.live.streams import open_stream
 
 pytestmark = STREAM_TEST
 
@@ -30,17 +30,9 @@ def test_a_pencil_taken_back_reloads_and_ends_the_pencil_stream_and_the_hosts():
     pencil = game.pass_pencil(host_token, "Léa")
 
     async def scenario():
-        client = AsyncClient()
-        _, holder = await open_stream(
-            client, f"{pencil_events(pencil)}?v={game.version}"
-        )
-        _, host = await open_stream(
-            client, f"{host_events(host_token)}?v={game.version}"
-        )
-        _, watch = await open_stream(client, f"{watch_events(game)}?v={game.version}")
-        async with holder, host, watch:
-            for stream in (holder, host, watch):
-                await stream.hello()
+        urls = pencil_events(pencil), host_events(host_token), watch_events(game)
+        async with streams_up_to_date(AsyncClient(), game, *urls) as opened:
+            holder, host, watch = opened
             await sync_to_async(game.take_back_pencil)()
             for stream in (holder, host):
                 left = await stream.end()
@@ -55,8 +47,7 @@ def test_the_host_stream_reloads_when_the_pencil_is_passed():
     game, host_token = make_game(["Sarah", "Hugo"])
 
     async def scenario():
-        host = await up_to_date(AsyncClient(), host_events(host_token), game)
-        async with host:
+        async with up_to_date(host_events(host_token), game) as host:
             await sync_to_async(game.pass_pencil)(host_token, "Léa")
             assert [event.event for event in await host.end()] == ["reload"]
 
@@ -68,8 +59,7 @@ def test_the_host_stream_follows_entries_the_pencil_makes_without_reloading():
     game.pass_pencil(host_token, "Léa")
 
     async def scenario():
-        host = await up_to_date(AsyncClient(), host_events(host_token), game)
-        async with host:
+        async with up_to_date(host_events(host_token), game) as host:
             moved = await record(game, "Sarah", "twos", 4)
             assert await host.next_version() == moved
             await host.nothing()
@@ -81,9 +71,7 @@ def test_a_purged_game_reloads_its_streams_after_a_recheck():
     game, host_token = make_game(["Sarah", "Hugo"])
 
     async def scenario():
-        client = AsyncClient()
-        watch, host = await watch_and_host(client, game, host_token)
-        async with watch, host:
+        async with watch_and_host(game, host_token) as (watch, host):
             await sync_to_async(Game.objects.filter(pk=game.pk).delete)()
             await live.hub.recheck()
             for stream in (watch, host):

@@ -115,8 +115,7 @@ def test_a_version_moved_without_announce_is_caught_by_the_recheck(settings):
     game, _ = make_game(["Sarah", "Hugo"])
 
     async def scenario():
-        stream = await up_to_date(AsyncClient(), watch_events(game), game)
-        async with stream:
+        async with up_to_date(watch_events(game), game) as stream:
             # As another process on SQLite would (the purge, manage.py): no announce.
             await sync_to_async(Game.objects.filter(pk=game.pk).update)(
                 version=F("version") + 1
@@ -143,8 +142,7 @@ def test_news_ahead_of_the_database_is_not_rendered_in_a_loop(monkeypatch):
     monkeypatch.setattr(streams, "_render", counting)
 
     async def scenario():
-        stream = await up_to_date(AsyncClient(), watch_events(game), game)
-        async with stream:
+        async with up_to_date(watch_events(game), game) as stream:
             live.hub.publish(game.pk, game.version + 5)
             await stream.nothing(within=0.5)
             assert len(rendered) <= 2

@@ -2,11 +2,8 @@
 
 import re
 
-from django.apps import apps
-
 from games import tokens
-from tests.foundation.test_urls import all_patterns
-from tests.helpers import host_url, pencil_url, request_key
+from tests.helpers import all_patterns, host_url, pencil_url, request_key
 
 
 def box_kwargs(game, name, box, column="free"):
@@ -40,15 +37,6 @@ def pencil_links(pencil_token):
         return pencil_url(pencil_token, f"pencil_{name}", **kwargs)
 
     return url_of
-
-
-def db_snapshot():
-    """Every row of the app's tables, to prove a refused request changed nothing."""
-    return {
-        model._meta.label: list(model.objects.order_by("pk").values())
-        for app in ("games", "bands")
-        for model in apps.get_app_config(app).get_models()
-    }
 
 
 def token_routes():

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Entry, Game
-from tests.games.browser import create_game, enter, pick, version
+from tests.games.browser import choose, create_game, enter, version
 from tests.live.browser import set_visibility
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -77,38 +77,28 @@ def test_the_host_passes_the_pencil_to_another_phone_and_takes_it_back(
     assert Entry.objects.filter(undone_at__isnull=True).count() == 3
 
 
-def test_plain_forms_work_without_javascript(live_server, browser):
+def test_plain_forms_work_without_javascript(live_server, new_phone):
     # Same-origin referrers: a plain POST carries an Origin the CSRF check accepts.
-    context = browser.new_context(
-        java_script_enabled=False,
-        viewport={"width": 390, "height": 844},
-        locale="fr-FR",
-    )
-    try:
-        page = context.new_page()
-        page.goto(live_server.url + "/")
-        names = page.locator("input[name=names]")
-        names.nth(0).fill("Sarah")
-        names.nth(1).fill("Hugo")
-        page.get_by_role("button", name="Commencer la partie").click()
-        game = Game.objects.get()
-        sarah = game.players.get(name="Sarah").pk
-        page.locator(f"a.tap[href$='/box/{sarah}/free/ones/']").click()
-        page.locator("label.choice:has(input[name=value][value='3'])").click()
-        page.get_by_role("button", name="Valider").click()
-        expect(page.locator(".turn-banner")).to_contain_text("À Hugo de jouer")
-        assert Entry.objects.get().points == 3
+    page = new_phone(javascript=False)
+    page.goto(live_server.url + "/")
+    names = page.locator("input[name=names]")
+    names.nth(0).fill("Sarah")
+    names.nth(1).fill("Hugo")
+    page.get_by_role("button", name="Commencer la partie").click()
+    game = Game.objects.get()
+    sarah = game.players.get(name="Sarah").pk
+    page.locator(f"a.tap[href$='/box/{sarah}/free/ones/']").click()
+    page.locator("label.choice:has(input[name=value][value='3'])").click()
+    page.get_by_role("button", name="Valider").click()
+    expect(page.locator(".turn-banner")).to_contain_text("À Hugo de jouer")
+    assert Entry.objects.get().points == 3
 
-        page.get_by_label("À qui ?").fill("Léa")
-        page.get_by_role("button", name="Passer le crayon").click()
-        expect(page.locator(".pencil-strip")).to_contain_text("Le crayon est chez Léa")
-        page.locator(".actionbar").get_by_role(
-            "button", name="Reprendre le crayon"
-        ).click()
-        expect(page.locator(".flash")).to_contain_text("Vous avez repris le crayon")
-        assert not Game.objects.get().pencil_out
-    finally:
-        context.close()
+    page.get_by_label("À qui ?").fill("Léa")
+    page.get_by_role("button", name="Passer le crayon").click()
+    expect(page.locator(".pencil-strip")).to_contain_text("Le crayon est chez Léa")
+    page.locator(".actionbar").get_by_role("button", name="Reprendre le crayon").click()
+    expect(page.locator(".flash")).to_contain_text("Vous avez repris le crayon")
+    assert not Game.objects.get().pencil_out
 
 
 def test_a_write_sent_offline_waits_and_goes_once_the_network_is_back(
@@ -118,9 +108,7 @@ def test_a_write_sent_offline_waits_and_goes_once_the_network_is_back(
     game = Game.objects.get()
     sarah = game.players.get(name="Sarah").pk
     before = version(phone)
-    phone.locator(f"a.tap[href$='/box/{sarah}/free/fours/']").click()
-    pick(phone, {"kind": "count", "value": 3})
-    expect(phone.locator("#preview .calc")).to_be_visible()
+    choose(phone, sarah, "fours", {"kind": "count", "value": 3})
 
     phone.context.set_offline(True)
     phone.get_by_role("button", name="Valider").click()
@@ -143,9 +131,7 @@ def test_a_lost_answer_is_retried_without_counting_twice(live_server, phone):
     game = Game.objects.get()
     sarah = game.players.get(name="Sarah").pk
     before = version(phone)
-    phone.locator(f"a.tap[href$='/box/{sarah}/free/fives/']").click()
-    pick(phone, {"kind": "count", "value": 2})
-    expect(phone.locator("#preview .calc")).to_be_visible()
+    choose(phone, sarah, "fives", {"kind": "count", "value": 2})
 
     lost = []
 

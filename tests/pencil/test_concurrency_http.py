@@ -11,13 +11,12 @@ import re
 import threading
 
 import pytest
-from django.db import connection
 from django.test import Client
 
 from games import rules
 from games.models import Entry, Game
 from tests.factories import FULL_SHEET, make_game
-from tests.helpers import HTMX, pencil_url
+from tests.helpers import HTMX, pencil_url, run_at_once
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -49,44 +48,26 @@ def expected_total(game):
 
 
 def run_posts(posts):
-    """Sends every post from WORKERS threads started together; returns
-    [(post, status, body, location)]."""
-    todo = list(posts)
-    lock = threading.Lock()
-    start = threading.Barrier(WORKERS)
+    """Sends every post from WORKERS threads started together, each thread with a
+    test client per device; returns [(post, status, body, location)]."""
+    devices = threading.local()
+
+    def send(post):
+        clients = devices.__dict__.setdefault("clients", {})
+        client = clients.setdefault(post["device"], Client())
+        headers = HTMX if post["htmx"] else {}
+        response = client.post(post["url"], post["data"], **headers)
+        return (
+            response.status_code,
+            response.content.decode(),
+            response.get("Location", ""),
+        )
+
     outcomes = []
-
-    def worker():
-        clients = {}
-        try:
-            start.wait()
-            while True:
-                with lock:
-                    if not todo:
-                        return
-                    post = todo.pop()
-                client = clients.setdefault(post["device"], Client())
-                headers = HTMX if post["htmx"] else {}
-                try:
-                    response = client.post(post["url"], post["data"], **headers)
-                    result = (
-                        response.status_code,
-                        response.content.decode(),
-                        response.get("Location", ""),
-                    )
-                except Exception as exc:  # noqa: BLE001 - a 500 raised in the test
-                    result = (500, repr(exc), "")
-                with lock:
-                    outcomes.append((post, *result))
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=worker) for _ in range(WORKERS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=180)
-    assert not any(t.is_alive() for t in threads), "a request is stuck"
+    for post, result in run_at_once(posts, send, WORKERS, timeout=180):
+        if isinstance(result, Exception):  # a 500 raised in the test
+            result = (500, repr(result), "")
+        outcomes.append((post, *result))
     return outcomes
 
 

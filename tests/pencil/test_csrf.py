@@ -9,8 +9,8 @@ from django.test import Client
 
 from games.models import Entry
 from tests.factories import make_game
-from tests.helpers import HTMX, host_url, pencil_url, request_key
-from tests.pencil.helpers import db_snapshot, fill, token_routes
+from tests.helpers import HTMX, db_snapshot, host_url, pencil_url, request_key
+from tests.pencil.helpers import fill, token_routes
 from tests.pencil.test_refused_tokens import WRITE_URLS, plausible_post
 
 pytestmark = pytest.mark.django_db

@@ -17,8 +17,7 @@ from bands.models import Band
 from games.models import Game
 from games.names import clean_name
 from tests.factories import make_game, play_turns
-from tests.helpers import HTMX, host_url, pencil_url, text
-from tests.pencil.helpers import db_snapshot
+from tests.helpers import HTMX, db_snapshot, host_url, pencil_url, text
 from tests.security.test_names import HOSTILE_NAMES, KEPT
 
 pytestmark = pytest.mark.django_db

@@ -6,14 +6,8 @@ import pytest
 from games.models import Entry, Game, PencilOut, PencilTakenBack
 from games.share import pencil_path
 from tests.factories import count, make_game, play
-from tests.helpers import HTMX, host_url, pencil_url, request_key, text
-from tests.pencil.helpers import (
-    box_kwargs,
-    db_snapshot,
-    host_links,
-    pencil_links,
-    record_post,
-)
+from tests.helpers import HTMX, db_snapshot, host_url, pencil_url, request_key, text
+from tests.pencil.helpers import box_kwargs, host_links, pencil_links, record_post
 
 pytestmark = pytest.mark.django_db
 

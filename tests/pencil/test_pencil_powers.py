@@ -8,14 +8,8 @@ import pytest
 
 from games.models import Entry
 from tests.factories import classic_moves, play
-from tests.helpers import HTMX, host_url, pencil_url, text
-from tests.pencil.helpers import (
-    box_kwargs,
-    db_snapshot,
-    pencil_links,
-    record_post,
-    token_routes,
-)
+from tests.helpers import HTMX, db_snapshot, host_url, pencil_url, text
+from tests.pencil.helpers import box_kwargs, pencil_links, record_post, token_routes
 
 pytestmark = pytest.mark.django_db
 

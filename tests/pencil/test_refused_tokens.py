@@ -5,8 +5,8 @@ import pytest
 from django.core.cache import cache
 
 from tests.factories import count, make_game, play
-from tests.helpers import HTMX, text
-from tests.pencil.helpers import bad_tokens, db_snapshot, fill, token_routes
+from tests.helpers import HTMX, db_snapshot, text
+from tests.pencil.helpers import bad_tokens, fill, token_routes
 
 pytestmark = pytest.mark.django_db
 

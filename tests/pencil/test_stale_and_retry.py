@@ -5,8 +5,8 @@ import pytest
 
 from games.models import AlreadyUndone, Entry, StaleVersion
 from tests.factories import count, make_game, play
-from tests.helpers import HTMX, host_url, request_key, text
-from tests.pencil.helpers import box_kwargs, db_snapshot, host_links
+from tests.helpers import HTMX, db_snapshot, host_url, request_key, text
+from tests.pencil.helpers import box_kwargs, host_links
 
 pytestmark = pytest.mark.django_db
 

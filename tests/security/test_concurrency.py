@@ -4,18 +4,17 @@ Each thread loads its own Game (as each request would) on its own database
 connection, closed when the thread ends. Runs on SQLite and PostgreSQL.
 """
 
-import queue
 import random
 import threading
 import uuid
 
 import pytest
-from django.db import connection
 
 from bands.models import Band
 from games import rules
 from games.models import Entry, Game, ScoreRefused, StaleVersion
 from tests.factories import FULL_SHEET, make_game
+from tests.helpers import run_at_once
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -31,36 +30,7 @@ def expected_total(variant, moves):
 def run_in_threads(calls, workers=WORKERS):
     """Runs every call from `workers` threads started together; returns
     [(call, result or exception)] in completion order."""
-    todo = queue.Queue()
-    for call in calls:
-        todo.put(call)
-    outcomes, lock = [], threading.Lock()
-    start = threading.Barrier(workers)
-
-    def worker():
-        try:
-            start.wait()
-            while True:
-                try:
-                    call = todo.get_nowait()
-                except queue.Empty:
-                    return
-                try:
-                    result = call["run"]()
-                except Exception as exc:  # noqa: BLE001 - collected and asserted on
-                    result = exc
-                with lock:
-                    outcomes.append((call, result))
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=worker) for _ in range(workers)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    assert not any(t.is_alive() for t in threads), "a writer is stuck"
-    return outcomes
+    return run_at_once(calls, lambda call: call["run"](), workers)
 
 
 def record_call(game_pk, player_pk, box, entry, key, seen_version=None):

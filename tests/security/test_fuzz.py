@@ -26,8 +26,7 @@ from hypothesis import strategies as st
 from bands.models import Band, BandAlias, BandGame, BandScore
 from games.models import Entry, Game, Player
 from tests.factories import make_game, play
-from tests.foundation.test_urls import all_patterns, sample_kwargs
-from tests.helpers import HTMX
+from tests.helpers import HTMX, all_patterns, sample_kwargs
 from tests.security.helpers import connection_kept
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "300"))

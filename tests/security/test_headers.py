@@ -9,8 +9,16 @@ from games import tokens
 from scorekeeper.views import CAPABILITY_PREFIXES
 from tests.asgi_server import AsgiClient
 from tests.factories import make_game, play
-from tests.foundation.test_urls import all_patterns, fill, sample_kwargs
-from tests.helpers import HTMX
+from tests.helpers import (
+    HTMX,
+    all_patterns,
+    db_snapshot,
+    fill,
+    get_every_page,
+    page_routes,
+    played_game_kwargs,
+    sample_kwargs,
+)
 
 CSP_MUSTS = [
     "default-src 'self'",
@@ -154,15 +162,9 @@ def test_htmx_keeps_no_page_in_its_history_cache(client):
 
 @pytest.mark.django_db
 def test_every_url_sends_the_headers_and_loads_nothing_foreign(client):
-    game, host_token = make_game()
-    play(game, ("Sarah", "free", "ones", {"kind": "count", "value": 3}))
-    kwargs = sample_kwargs(game, host_token)
+    kwargs = played_game_kwargs()
     checked = 0
-    for route, _pattern in all_patterns():
-        if route.startswith("static/"):
-            continue
-        url = fill(route, kwargs)
-        response = client.get(url)
+    for route, url, response in get_every_page(client, kwargs):
         assert_site_headers(response, url)
         html = "text/html" in response.get("Content-Type", "")
         if url.startswith(tuple(CAPABILITY_PREFIXES)):
@@ -187,25 +189,12 @@ def test_no_view_is_exempt_from_csrf():
         assert not getattr(pattern.callback, "csrf_exempt", False), route
 
 
-def db_snapshot():
-    from django.apps import apps
-
-    return {
-        model._meta.label: list(model.objects.order_by("pk").values())
-        for app in ("games", "bands")
-        for model in apps.get_app_config(app).get_models()
-    }
-
-
 @pytest.mark.django_db
 def test_a_get_changes_nothing(client):
-    game, host_token = make_game()
-    play(game, ("Sarah", "free", "ones", {"kind": "count", "value": 3}))
-    kwargs = sample_kwargs(game, host_token)
+    kwargs = played_game_kwargs()
     before = db_snapshot()
-    for route, _pattern in all_patterns():
-        if not route.startswith("static/"):
-            client.get(fill(route, kwargs))
+    for route, _pattern in page_routes():
+        client.get(fill(route, kwargs))
     assert db_snapshot() == before
 
 
@@ -225,9 +214,7 @@ def test_every_write_answer_sends_the_headers_too(client, settings):
     wrong = {**kwargs, "host_token": game.watch_token, "band_token": "x" * 32}
     data = {"value": "2", "name": "Zoé", "label": "Léa", "seen_version": "abc"}
     statuses = set()
-    for route, _pattern in all_patterns():
-        if route.startswith("static/"):
-            continue
+    for route, _pattern in page_routes():
         for values in (kwargs, revoked, wrong):
             url = fill(route, values)
             for headers in ({}, HTMX):

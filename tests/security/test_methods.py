@@ -5,9 +5,13 @@ writing branch."""
 import pytest
 
 from games.models import Entry
-from tests.factories import make_game, play
-from tests.foundation.test_urls import all_patterns, fill, sample_kwargs
-from tests.security.test_headers import db_snapshot
+from tests.helpers import (
+    all_patterns,
+    db_snapshot,
+    fill,
+    page_routes,
+    played_game_kwargs,
+)
 
 # Views that take GET and POST and write in their "not GET" branch: HEAD must be
 # refused there, never treated as a POST.
@@ -16,13 +20,11 @@ WRITE_ON_NOT_GET = {"undo", "rename", "pencil_undo", "pencil_rename"}
 
 @pytest.mark.django_db
 def test_every_page_answers_head_like_get_and_changes_nothing(client):
-    game, host_token = make_game()
-    play(game, ("Sarah", "free", "ones", {"kind": "count", "value": 3}))
-    kwargs = sample_kwargs(game, host_token)
+    kwargs = played_game_kwargs()
     before = db_snapshot()
     pages = 0
-    for route, pattern in all_patterns():
-        if route.startswith("static/") or pattern.name in WRITE_ON_NOT_GET:
+    for route, pattern in page_routes():
+        if pattern.name in WRITE_ON_NOT_GET:
             continue
         url = fill(route, kwargs)
         if client.get(url).status_code != 200:
@@ -41,9 +43,7 @@ def test_every_page_answers_head_like_get_and_changes_nothing(client):
 
 @pytest.mark.django_db
 def test_head_never_undoes_or_renames(client):
-    game, host_token = make_game()
-    play(game, ("Sarah", "free", "ones", {"kind": "count", "value": 3}))
-    kwargs = sample_kwargs(game, host_token)
+    kwargs = played_game_kwargs()
     before = db_snapshot()
     checked = 0
     for route, pattern in all_patterns():

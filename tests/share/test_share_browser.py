@@ -2,46 +2,16 @@
 usable with a keyboard, and with a QR code that decodes as Chromium paints it."""
 
 import io
-import json
-from pathlib import Path
 
 import pytest
 import zxingcpp
-from axe_playwright_python.sync_playwright import Axe
 from PIL import Image
 
-from tests.axe import AXE_OPTIONS
+from tests.axe import assert_accessible
 from tests.factories import make_game, play_turns
-
-SHOTS = Path("/tmp/shots")
+from tests.live.browser import open_in_scheme, shoot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def serious_violations(page):
-    results = Axe().run(page, options=AXE_OPTIONS).response
-    return [
-        {
-            "id": v["id"],
-            "impact": v["impact"],
-            "nodes": [n["target"] for n in v["nodes"]][:5],
-        }
-        for v in results["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
-
-
-def shoot(page, name):
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / name), full_page=True)
-
-
-def watch_console(page):
-    """Collects console errors: a CSP refusal (inline style, script) shows up there."""
-    errors = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    return errors
 
 
 def no_horizontal_scroll(page):
@@ -54,16 +24,13 @@ def no_horizontal_scroll(page):
 def test_share_page_is_accessible_on_a_phone(live_server, phone, scheme):
     game, host_token = make_game(["Sarah", "Hugo", "Léa"])
     game.pass_pencil(host_token, "Léa")
-    phone.emulate_media(color_scheme=scheme)
-    errors = watch_console(phone)
-    phone.goto(f"{live_server.url}/h/{host_token}/inviter/")
+    errors = open_in_scheme(phone, f"{live_server.url}/h/{host_token}/inviter/", scheme)
     phone.wait_for_load_state("networkidle")
     assert phone.get_by_role("heading", name="Inviter la table").is_visible()
     assert phone.get_by_role("heading", name="Passer le crayon à Léa").is_visible()
     shoot(phone, f"share-{scheme}.png")
     assert no_horizontal_scroll(phone)
-    violations = serious_violations(phone)
-    assert violations == [], json.dumps(violations, indent=1)
+    assert_accessible(phone)
     assert errors == []
 
 
@@ -71,15 +38,12 @@ def test_share_page_is_accessible_on_a_phone(live_server, phone, scheme):
 def test_result_page_is_accessible_on_a_phone(live_server, phone, scheme):
     game, _host_token = make_game(["Sarah", "Hugo", "Léa", "Zoé"])
     play_turns(game, {"Sarah": 25, "Hugo": 25, "Léa": 30, "Zoé": 12})
-    phone.emulate_media(color_scheme=scheme)
-    errors = watch_console(phone)
-    phone.goto(f"{live_server.url}/r/{game.watch_token}/")
+    errors = open_in_scheme(phone, f"{live_server.url}/r/{game.watch_token}/", scheme)
     phone.wait_for_load_state("networkidle")
     assert phone.get_by_role("heading", name="Léa gagne !").is_visible()
     shoot(phone, f"result-{scheme}.png")
     assert no_horizontal_scroll(phone)
-    violations = serious_violations(phone)
-    assert violations == [], json.dumps(violations, indent=1)
+    assert_accessible(phone)
     assert errors == []
 
 
@@ -89,8 +53,7 @@ def test_result_page_during_the_game_is_accessible(live_server, phone):
     phone.wait_for_load_state("networkidle")
     assert phone.get_by_text("La partie va commencer").is_visible()
     shoot(phone, "result-playing.png")
-    violations = serious_violations(phone)
-    assert violations == [], json.dumps(violations, indent=1)
+    assert_accessible(phone)
 
 
 def test_qr_code_on_the_page_decodes_to_the_watch_link(live_server, phone):
@@ -173,22 +136,14 @@ def test_share_button_appears_only_with_the_web_share_api(live_server, browser):
         context.close()
 
 
-def test_share_page_works_without_javascript(live_server, browser):
+def test_share_page_works_without_javascript(live_server, new_phone):
     game, host_token = make_game()
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844},
-        java_script_enabled=False,
-        locale="fr-FR",
-    )
-    try:
-        page = context.new_page()
-        page.goto(f"{live_server.url}/h/{host_token}/inviter/")
-        # Buttons that need a script stay hidden; the links work as they are.
-        assert not page.get_by_role("button", name="Copier le lien").is_visible()
-        assert not page.get_by_role("button", name="Partager…").is_visible()
-        assert page.get_by_role("link", name="WhatsApp").is_visible()
-        assert page.get_by_role("link", name="SMS").is_visible()
-        watch = f"{live_server.url}/w/{game.watch_token}/"
-        assert page.get_by_role("link", name=watch).is_visible()
-    finally:
-        context.close()
+    page = new_phone(javascript=False)
+    page.goto(f"{live_server.url}/h/{host_token}/inviter/")
+    # Buttons that need a script stay hidden; the links work as they are.
+    assert not page.get_by_role("button", name="Copier le lien").is_visible()
+    assert not page.get_by_role("button", name="Partager…").is_visible()
+    assert page.get_by_role("link", name="WhatsApp").is_visible()
+    assert page.get_by_role("link", name="SMS").is_visible()
+    watch = f"{live_server.url}/w/{game.watch_token}/"
+    assert page.get_by_role("link", name=watch).is_visible()
