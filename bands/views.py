@@ -12,7 +12,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from bands.models import Band
 from games import export
-from games.capabilities import get_band_or_404, get_game_or_404
+from games.access import get_band_or_404, get_game_or_404
 from games.forms import NewGameForm
 from games.models import Game
 

@@ -124,7 +124,7 @@ def traced_score_entry(root):
 
 # The stages of a request as a newcomer reads them, file by file.
 STAGES = {
-    "URL and view": ("games/urls", "games/access", "games/capabilities", "views"),
+    "URL and view": ("games/urls", "games/access", "views"),
     "form": ("games/forms",),
     "model verb and game state": ("games/models", "games/game_writes", "games/state"),
     "rules engine": ("games/rules/",),

@@ -18,8 +18,7 @@ from django.views.decorators.http import (
 )
 from django_htmx.http import reswap, retarget, trigger_client_event
 
-from games.access import TEMPLATE, writer_view
-from games.capabilities import PencilGone
+from games.access import TEMPLATE, PencilGone, writer_view
 from games.dialogs import EntryDialog, RenameDialog, UndoDialog
 from games.errors import PencilOut, ScoreRefused
 from games.forms import ConfirmForm, EntryForm, RenameForm
@@ -157,27 +156,25 @@ def record(request, access, player_id, column, box):
         sheet, form = entry_form(
             access, state, player_id, column, box, request.POST, check=False
         )
-        if not form.is_valid():
+        if form.is_valid():
+            entry = game.record(
+                player_id,
+                column,
+                box,
+                form.entry,
+                request_key=form.cleaned_data["request_key"],
+                seen_version=form.cleaned_data["seen_version"],
+                by=access.writer,
+            )
+        else:
             # Shown again as the dialog opens, or refused as it would be.
             entry_form(access, state, player_id, column, box)
-            dialog = entry_dialog(access, sheet, form)
-            return show_dialog(request, access, state, dialog, status=422)
-    except ScoreRefused as refusal:
-        return refused(request, access, refusal, state)
-    try:
-        entry = game.record(
-            player_id,
-            column,
-            box,
-            form.entry,
-            request_key=form.cleaned_data["request_key"],
-            seen_version=form.cleaned_data["seen_version"],
-            by=access.writer,
-        )
     except ScoreRefused as refusal:
         if refusal.code != "invalid":
             return refused(request, access, refusal)
+        # What the dice allow there: said in the dialog, like a form error.
         form.add_error(None, refusal.message)
+    if not form.is_valid():
         dialog = entry_dialog(access, sheet, form)
         return show_dialog(request, access, state, dialog, status=422)
     if request.htmx:

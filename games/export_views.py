@@ -20,7 +20,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_http_methods, require_safe
 
 from games import export, game_import, pdf, pdf_layout, ratelimit, rules
-from games.capabilities import get_game_or_404
+from games.access import get_game_or_404
 from games.messages import tr
 from games.models import Game
 

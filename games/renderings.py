@@ -22,7 +22,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import get_language
 
 from games.latest import Latest
-from games.sheet_table import sheet_table
+from games.sheet_table import TableBuilder
 
 CSRF_SLOT = f"csrf-slot-{secrets.token_hex(16)}"
 
@@ -55,7 +55,7 @@ def sheet_html(access, state=None):
         context = {"access": access, "role": access.role, "game": game}
         if access.is_host:
             context["host_token"] = access.token
-        context.update(state=state, table=sheet_table(state, access))
+        context.update(state=state, table=TableBuilder(state, access).table())
         html = render_to_string("games/sheet.html", context)
         RENDERED.put(slot, (game.version,), html)
     return html

@@ -8,9 +8,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
 from games import preview_image, share
-from games.capabilities import get_game_or_404
+from games.access import get_game_or_404
 
-# Every token goes through games.capabilities: the same 404 for a malformed or an
+# Every token goes through games.access: the same 404 for a malformed or an
 # unknown link, and misses counted towards the rate limit.
 
 

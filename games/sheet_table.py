@@ -22,12 +22,6 @@ from games.sheet import (
 )
 
 
-def sheet_table(state, access):
-    """The Table of `state` as `access` sees it: links to open boxes (and to
-    renaming) only for a role that may follow them."""
-    return TableBuilder(state, access).table()
-
-
 @dataclass
 class Seat:
     """One player's part of the table while it is built."""
@@ -40,7 +34,8 @@ class Seat:
 
 class TableBuilder:
     """Builds a Table row by row: what each cell says, what a screen reader reads
-    of it and where it leads. The same few sentences serve every cell of a
+    of it and where it leads: links to open boxes (and to renaming) only for a
+    role that may follow them. The same few sentences serve every cell of a
     table: they are translated once, here."""
 
     def __init__(self, state, access):

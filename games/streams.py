@@ -35,8 +35,7 @@ from django.utils import translation
 from django.views.decorators.http import require_safe
 
 from games import numbers
-from games.access import Access
-from games.capabilities import get_game_or_404
+from games.access import Access, get_game_or_404
 from games.live import database_turn, hub, retry_ms
 from games.models import Game
 from games.ratelimit import client_ip

@@ -17,12 +17,13 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from games import numbers, ratelimit, tokens
 from games.access import (
+    SCOPE,
     TEMPLATE,
     Access,
     get_access_or_404,
+    get_game_or_404,
     writer_view,
 )
-from games.capabilities import SCOPE, get_game_or_404
 from games.follow import remember_watch_link
 from games.forms import NewGameForm, PencilForm
 from games.models import Game

@@ -146,7 +146,7 @@ def test_misses_on_write_urls_are_rate_limited(client, setting, settings):
 def test_every_link_route_counts_its_misses_and_stops_guessers(
     client, setting, settings
 ):
-    # Each route looks its token up through games.capabilities: a miss counts,
+    # Each route looks its token up through games.access: a miss counts,
     # and a client over the limit gets 429 for its next wrong link.
     game, revoked, values = setting
     settings.CAPABILITY_MISS_LIMIT = 1

@@ -9,7 +9,7 @@ from django.urls import include, path
 from django.views.decorators.http import require_GET
 
 from bands.models import Band
-from games.capabilities import get_band_or_404, get_game_or_404
+from games.access import get_band_or_404, get_game_or_404
 
 
 def probe_game(kind):
