@@ -1,6 +1,6 @@
 // The home page only: "Mes parties" (the games this phone opened; each game page
-// adds itself, in app.js), the name count of the create form, and the installed
-// app's service worker (the app installs from its start page). The list lives in
+// adds itself, in app.js) and the installed app's service worker (the app installs
+// from its start page). The list lives in
 // the browser's storage only: the server never learns which games a phone follows.
 (function () {
   "use strict";
@@ -97,26 +97,6 @@
     showList(section);
     // The button is gone: keep the focus somewhere sensible.
     if (!section.hidden && heading) { heading.setAttribute("tabindex", "-1"); heading.focus(); }
-  });
-
-  // --- the create form (same page) ------------------------------------------------------
-
-  // The name stops at its limit as it is typed (maxlength); the count shows up
-  // near that limit so the stop is no surprise.
-  var NAME_COUNT_FROM = 6;
-
-  function showNameCount(input) {
-    var count = input.parentNode.querySelector("[data-name-count]");
-    var max = parseInt(input.getAttribute("maxlength"), 10);
-    if (!count || !max) { return; }
-    var left = max - input.value.length;
-    count.hidden = left > NAME_COUNT_FROM;
-    count.textContent = input.value.length + "/" + max;
-    count.classList.toggle("is-full", left <= 0);
-  }
-
-  document.addEventListener("input", function (event) {
-    if (event.target.matches && event.target.matches("input[name=names]")) { showNameCount(event.target); }
   });
 
   // --- the installed app ---------------------------------------------------------------

@@ -1,7 +1,8 @@
 // The create form (the home page and a band's next game): rows of names added,
 // removed and renumbered in place, Enter from name to name, and the options each
-// variant offers. Loaded by templates/games/home.html only; without it the form
-// posts each change and the server answers with the form redrawn.
+// variant offers, and the count of a name near its limit. Loaded by
+// templates/games/home.html only; without it the form posts each change and the
+// server answers with the form redrawn.
 (function () {
   "use strict";
 
@@ -131,4 +132,24 @@
   } else {
     initNewGame();
   }
+
+  // --- the name count ---------------------------------------------------------------
+
+  // The name stops at its limit as it is typed (maxlength); the count shows up
+  // near that limit so the stop is no surprise.
+  var NAME_COUNT_FROM = 6;
+
+  function showNameCount(input) {
+    var count = input.parentNode.querySelector("[data-name-count]");
+    var max = parseInt(input.getAttribute("maxlength"), 10);
+    if (!count || !max) { return; }
+    var left = max - input.value.length;
+    count.hidden = left > NAME_COUNT_FROM;
+    count.textContent = input.value.length + "/" + max;
+    count.classList.toggle("is-full", left <= 0);
+  }
+
+  document.addEventListener("input", function (event) {
+    if (event.target.matches && event.target.matches("input[name=names]")) { showNameCount(event.target); }
+  });
 })();
