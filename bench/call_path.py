@@ -126,7 +126,7 @@ def traced_score_entry(root):
 STAGES = {
     "URL and view": ("games/urls", "games/access", "views"),
     "form": ("games/forms",),
-    "model verb and game state": ("games/models", "games/game_writes", "games/state"),
+    "model verb": ("games/models", "games/game_writes"),
     "rules engine": ("games/rules/",),
     "template": ("games/renderings", "games/sheet", "games/templatetags/"),
     "middleware": ("scorekeeper/",),

@@ -57,7 +57,7 @@ from games import ratelimit
 from games.follow import remembered_watch_url
 from games.forms import new_request_key
 from games.models import Game
-from games.renderings import sheet_html
+from games.sheet_table import sheet_html
 
 KINDS = ("host", "watch", "pencil")
 SCOPE = "capability"

@@ -5,6 +5,10 @@
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from games import rules
+from games.errors import ScoreRefused
+from games.messages import tr
+
 
 @dataclass
 class EntryDialog:
@@ -19,7 +23,7 @@ class EntryDialog:
     multi: bool  # several columns: the title names the column
     record_url: str
     preview_url: str
-    preview: object = None  # models.Preview of the values chosen so far
+    preview: object = None  # the Preview of the values chosen so far
     show_errors: bool = True
     # [(value, Preview)]: each button's calculation, for static/js/outbox.js.
     offline_previews: list = field(default_factory=list)
@@ -49,3 +53,55 @@ class RenameDialog:
 
     sheet: object
     form: object  # RenameForm
+
+
+@dataclass
+class Preview:
+    """A move checked but not recorded: its calculation and the totals after it,
+    as the entry dialog shows them before Valider."""
+
+    sheet: object  # rules.PlayerSheet
+    column: str
+    box: object  # rules.Box
+    scored: object  # rules.Scored
+    before: object  # rules.SheetTotals
+    after: object  # rules.SheetTotals
+
+    @classmethod
+    def build(cls, state, player_id, column, box, entry):
+        """The Preview of a move `state` (a rules.GameState) accepts now, or
+        ScoreRefused saying why not."""
+        try:
+            sheet, scored, after = state.check_move(player_id, column, box, entry)
+        except rules.MoveRefused as refusal:
+            raise ScoreRefused.of_move(refusal) from refusal
+        return cls(
+            sheet=sheet,
+            column=column,
+            box=state.game.variant.box(box),
+            scored=scored,
+            before=sheet.sheet.totals(),
+            after=after.totals(),
+        )
+
+    @classmethod
+    def for_each(cls, state, player_id, column, box, entries):
+        """[(value, Preview)] for the moves `entries` ([(value, entry)]) that the
+        rules allow: what the dialog shows for each button when the network is
+        down and cannot be asked."""
+        previews = []
+        for value, entry in entries:
+            try:
+                preview = cls.build(state, player_id, column, box, entry)
+            except ScoreRefused:
+                continue
+            previews.append((value, preview))
+        return previews
+
+    @property
+    def calculation(self):
+        return tr(self.scored.calculation)
+
+    @property
+    def column_after(self):
+        return self.after[self.column]

@@ -18,12 +18,12 @@ from django.views.decorators.http import (
 )
 from django_htmx.http import reswap, retarget, trigger_client_event
 
+from games import rules
 from games.access import TEMPLATE, PencilGone, writer_view
-from games.dialogs import EntryDialog, RenameDialog, UndoDialog
+from games.dialogs import EntryDialog, Preview, RenameDialog, UndoDialog
 from games.errors import PencilOut, ScoreRefused
 from games.forms import ConfirmForm, EntryForm, RenameForm
 from games.messages import tr
-from games.state import Preview
 from games.views import render_page
 
 CLOSE_DIALOG = "sk-close-dialog"
@@ -73,10 +73,10 @@ def entry_form(access, state, player_id, column, box, data=None, *, check=True):
     find = state.open_box if check else state.box_of
     try:
         sheet, spec, box_obj = find(player_id, column, box)
-    except ScoreRefused as refusal:
+    except rules.MoveRefused as refusal:
         if refusal.code == "box":
             raise Http404 from refusal
-        raise
+        raise ScoreRefused.of_move(refusal) from refusal
     form = EntryForm(
         data,
         spec=spec,

@@ -3,6 +3,8 @@ person holding the phone."""
 
 from django.utils.translation import gettext as _
 
+from games.messages import tr
+
 
 class ScoreRefused(Exception):
     """A write the game refuses; `message` is for the person holding the phone."""
@@ -11,6 +13,12 @@ class ScoreRefused(Exception):
         super().__init__(message)
         self.message = str(message)
         self.code = code
+
+    @classmethod
+    def of_move(cls, refusal):
+        """The rules engine's refusal of a move (`rules.MoveRefused`), in the
+        request's language, with its code."""
+        return cls(tr(refusal.message), refusal.code)
 
 
 class StaleVersion(ScoreRefused):

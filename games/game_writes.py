@@ -7,17 +7,19 @@ writers already) and makes every check once, under that lock, in this order:
 1. the idempotency key: a retried request gets the answer of the first one;
 2. the writer: the host while the pencil is out, or a pencil taken back, may not;
 3. the version the form saw: a page out of date may not;
-4. the move itself (game over, turn, box, what the dice allow): `GameState`.
+4. the move itself (game over, turn, box, what the dice allow): the rules
+   engine's `GameState.check_move`.
 
 Then it writes, moves the version on and announces it (games/live.py), all in the
 same transaction. The sheets a write reads under its lock, and the ones it makes,
-are kept per process by version (`games.state.STATES`): the next write of the
+are kept per process by version (`STATES`, below): the next write of the
 game replays nothing under its lock (SQLite has one write lock for the whole
 database: what runs under it makes every other game's writer wait), and the
 answer of this one shows the sheets it made without reading them back.
 """
 
 import copy
+import dataclasses
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -25,7 +27,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import live, signals, tokens
+from games import live, rules, signals, tokens
 from games.errors import (
     AlreadyUndone,
     PencilOut,
@@ -33,8 +35,8 @@ from games.errors import (
     ScoreRefused,
     StaleVersion,
 )
+from games.latest import Latest
 from games.names import clean_name, name_key
-from games.state import keep_state, kept_state
 
 
 class GameWrites:
@@ -87,7 +89,10 @@ class GameWrites:
     def next_entry(self, state, player_id, column, box, entry, request_key=""):
         """(unsaved Entry, GameState after it) for a move `state` accepts, or
         ScoreRefused saying why not."""
-        sheet, scored, after = state.check_move(player_id, column, box, entry)
+        try:
+            sheet, scored, after = state.check_move(player_id, column, box, entry)
+        except rules.MoveRefused as refusal:
+            raise ScoreRefused.of_move(refusal) from refusal
         slot = sum(1 for e in sheet.entries if e.column == column and e.box == box)
         made = self.entries.model(
             game=self,
@@ -274,3 +279,28 @@ LOCKED_FIELDS = (
     "pencil_label",
     "pencil_generation",
 )
+
+
+# (game id, watch token) -> the GameState of its newest version. A write looks its
+# game up here under its lock, and keeps the state it made. Every change to a
+# game's players or entries moves its version on, in the same transaction. A state
+# read after the game's row may already hold a later write than the row's version
+# says; but then the locked row is past that version and never finds it: whenever
+# a lock finds a version here, the state is that version's. The watch token is in
+# the slot because a test database may give a new game the primary key of an old
+# one, never its token.
+STATES = Latest(limit=300)
+
+
+def kept_state(game):
+    """The state of `game` at its version, as `game` (not the instance that made
+    it), or None. `game` must hold the version the database has (the row a write
+    locked): an older one gets the sheets of that version."""
+    found = STATES.get((game.pk, game.watch_token), (game.version,))
+    return None if found is None else dataclasses.replace(found, game=game)
+
+
+def keep_state(game, state, version=None):
+    """Keeps `state` as the sheets of `game` at `version` (by default its own)."""
+    version = game.version if version is None else version
+    STATES.put((game.pk, game.watch_token), (version,), state)

@@ -1,5 +1,5 @@
 """The newest version of something per slot, kept in this process: the sheets a
-write made (games/state.py) and the sheet and watch page rendered for a version
+write made (games/game_writes.py) and the sheet and watch page rendered for a version
 (games/renderings.py).
 
 A value is only handed out for the very version it was made for, so no process

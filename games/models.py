@@ -27,10 +27,10 @@ from games.errors import (
     ScoreRefused,
     StaleVersion,
 )
-from games.game_writes import GameWrites
+from games.game_writes import GameWrites, keep_state, kept_state
 from games.messages import tr
 from games.names import MAX_NAME_LENGTH, clean_name, name_key
-from games.state import GameState, keep_state, kept_state
+from games.rules import GameState
 
 # The refusals are raised by the write verbs; callers catch them from here too.
 __all__ = [
@@ -279,7 +279,7 @@ class Game(GameWrites, models.Model):
 
     def state(self):
         """Every sheet replayed through the engine. Kept per process by version
-        (`games.state.STATES`): the pages, polls and streams of a game in play
+        (`games.game_writes.STATES`): the pages, polls and streams of a game in play
         replay nothing once a write or a first read has kept its version; else
         two queries, whatever the size of the game."""
         version, written = self.__dict__.get("written_state", (None, None))

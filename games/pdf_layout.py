@@ -212,7 +212,7 @@ class Seat:
 
 
 def seat_of(player_sheet, variant):
-    """A filled Seat from a models.PlayerSheet."""
+    """A filled Seat from a rules.PlayerSheet."""
     cells, started = {}, set()
     turns = {}
     for turn in player_sheet.sheet.turns:

@@ -1,4 +1,5 @@
-"""The sheet and the watch page, rendered once per version.
+"""The sheet and the watch page, rendered once per version (the sheet by
+`games.sheet_table.sheet_html`, the watch page by `games.views`).
 
 Every page of a game in one role gets the same sheet for a given version of the
 game (every write bumps it): each process renders it once per (game, version,
@@ -18,11 +19,7 @@ place, replaced by each request's own.
 
 import secrets
 
-from django.template.loader import render_to_string
-from django.utils.translation import get_language
-
 from games.latest import Latest
-from games.sheet_table import TableBuilder
 
 CSRF_SLOT = f"csrf-slot-{secrets.token_hex(16)}"
 
@@ -38,24 +35,3 @@ def rendered_once(slot, version, render_it):
         text = render_it()
         RENDERED.put(slot, version, text)
     return text
-
-
-def sheet_html(access, state=None):
-    """The #sheet of `access`'s role at its game's version, in the active language:
-    rendered on the first ask, then the same text for every page of the game in
-    that role (nothing in it is per request).
-
-    `state`, the game's replayed sheets if the caller has them, is only read on a
-    miss."""
-    game = access.game
-    slot = (game.watch_token, get_language(), "sheet", access.role, access.token)
-    html = RENDERED.get(slot, (game.version,))
-    if html is None:
-        state = state or game.state()
-        context = {"access": access, "role": access.role, "game": game}
-        if access.is_host:
-            context["host_token"] = access.token
-        context.update(state=state, table=TableBuilder(state, access).table())
-        html = render_to_string("games/sheet.html", context)
-        RENDERED.put(slot, (game.version,), html)
-    return html

@@ -1,13 +1,16 @@
-"""Building the sheet's Table from a game's replayed GameState, as one role sees
-it: what each cell says, what a screen reader reads of it and where it leads
-(games/sheet.py holds the shapes, templates/games/sheet.html draws them)."""
+"""The sheet of a game as one role sees it: its Table built from the replayed
+GameState (what each cell says, what a screen reader reads of it and where it
+leads; games/sheet.py holds the shapes), drawn by templates/games/sheet.html and
+rendered once per version (`sheet_html`, kept in games.renderings)."""
 
 from dataclasses import dataclass
 
+from django.template.loader import render_to_string
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from games.messages import tr
+from games.renderings import RENDERED
 from games.sheet import (
     COLUMN_SYMBOLS,
     MAX_FULL_LABEL_CHARS,
@@ -20,6 +23,27 @@ from games.sheet import (
     Table,
     short_name,
 )
+
+
+def sheet_html(access, state=None):
+    """The #sheet of `access`'s role at its game's version, in the active language:
+    rendered on the first ask, then the same text for every page of the game in
+    that role (nothing in it is per request).
+
+    `state`, the game's replayed sheets if the caller has them, is only read on a
+    miss."""
+    game = access.game
+    slot = (game.watch_token, get_language(), "sheet", access.role, access.token)
+    html = RENDERED.get(slot, (game.version,))
+    if html is None:
+        state = state or game.state()
+        context = {"access": access, "role": access.role, "game": game}
+        if access.is_host:
+            context["host_token"] = access.token
+        context.update(state=state, table=TableBuilder(state, access).table())
+        html = render_to_string("games/sheet.html", context)
+        RENDERED.put(slot, (game.version,), html)
+    return html
 
 
 @dataclass

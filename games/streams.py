@@ -13,8 +13,8 @@ What a stream says, in order:
 
 That is a watch link's stream. Every watcher of a game in this process shares one
 SheetEvent per version and language (`Renderings`), its sheet the one the page and
-its poll are served (views.sheet_html): a new entry costs one render per process,
-whatever the number of watchers. A host or pencil link's stream says
+its poll are served (`sheet_table.sheet_html`): a new entry costs one render per
+process, whatever the number of watchers. A host or pencil link's stream says
 `id: 12 / event: version / data: 12` instead: its page is the one that writes, and
 its own entry's answer already brought the new sheet, so a rendering made for it
 alone would mostly be thrown away; when another device wrote, the page fetches
@@ -39,7 +39,7 @@ from games.access import Access, get_game_or_404
 from games.live import database_turn, hub, retry_ms
 from games.models import Game
 from games.ratelimit import client_ip
-from games.renderings import sheet_html
+from games.sheet_table import sheet_html
 
 RELOAD = b"event: reload\ndata: \n\n"
 HEARTBEAT = b": \n\n"

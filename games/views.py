@@ -27,8 +27,9 @@ from games.access import (
 from games.follow import remember_watch_link
 from games.forms import NewGameForm, PencilForm
 from games.models import Game
-from games.renderings import CSRF_SLOT, rendered_once, sheet_html
+from games.renderings import CSRF_SLOT, rendered_once
 from games.share_views import pencil_link
+from games.sheet_table import sheet_html
 
 # --- create ----------------------------------------------------------------------
 

@@ -1,13 +1,16 @@
-"""Scorekeeper's rules engine: what every box of every Yams variant is worth.
+"""Scorekeeper's rules engine: what every box of every Yams variant is worth, and
+whose turn it is.
 
 Pure Python, no Django: the web layer stores a game's preset and options, rebuilds
-its Variant with `build_variant`, and replays the host's entries into a `Sheet`.
+its Variant with `build_variant`, and replays the host's entries into a `Sheet`
+per player, all of them into a `GameState` (whose turn, what may be written now).
 French strings are marked with `gettext_noop` and translated by the Django layer;
 messages with values are `Message` objects (template + params).
 """
 
 from .boxes import Box
 from .entries import EntrySpec, Scored
+from .game_state import GameState, MoveRefused, PlayerSheet
 from .messages import InvalidEntry, Message, RuleError, gettext_noop
 from .presets import COLUMN_KINDS, COLUMN_LABELS, DEFAULT_PRESET, OptionSpec
 from .sheet import Sheet, Turn
@@ -21,9 +24,12 @@ __all__ = [
     "PRESETS",
     "Box",
     "EntrySpec",
+    "GameState",
     "InvalidEntry",
     "Message",
+    "MoveRefused",
     "OptionSpec",
+    "PlayerSheet",
     "RuleError",
     "Scored",
     "Sheet",

@@ -3,8 +3,8 @@
 import pytest
 from django.db import IntegrityError, transaction
 
+from games.dialogs import Preview
 from games.models import Entry, ScoreRefused, StaleVersion
-from games.state import Preview
 from tests.factories import CROSS, classic_moves, count, make_game, play
 
 
