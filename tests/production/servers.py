@@ -221,9 +221,12 @@ class AppServer:
         inode = None
         for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
             fields = line.split()
-            local, remote = fields[1], fields[2]
+            local, remote, state = fields[1], fields[2], fields[3]
+            # Only the open connection (01, ESTABLISHED): an earlier one from the
+            # same client port may linger in TIME_WAIT, owned by no process.
             if (
-                int(local.rpartition(":")[2], 16) == self.port
+                state == "01"
+                and int(local.rpartition(":")[2], 16) == self.port
                 and int(remote.rpartition(":")[2], 16) == client_port
             ):
                 inode = fields[9]
