@@ -41,9 +41,9 @@ an htmx request they also carry `HX-Refresh: true`: the page reloads and the
 person sees the full error page instead of a silent button.
 
 The 410 and 429 are raised as `CapabilityRefused` and turned into responses by
-`scorekeeper.middleware.CapabilityHeadersMiddleware.process_exception`; the same
-middleware adds X-Robots-Tag, Cache-Control: no-store and Referrer-Policy to every
-response under the capability prefixes.
+`scorekeeper.middleware.CapabilityRefusalMiddleware.process_exception`;
+`CapabilityHeadersMiddleware` adds X-Robots-Tag, Cache-Control: no-store and
+Referrer-Policy to every response under the capability prefixes.
 """
 
 import functools

@@ -72,15 +72,20 @@ class Preview:
         """The Preview of a move `state` (a rules.GameState) accepts now, or
         ScoreRefused saying why not."""
         try:
-            sheet, scored, after = state.check_move(player_id, column, box, entry)
+            return cls.checked(state, player_id, column, box, entry)
         except rules.MoveRefused as refusal:
             raise ScoreRefused.of_move(refusal) from refusal
+
+    @classmethod
+    def checked(cls, state, player_id, column, box, entry):
+        """`build` with the rules engine's own refusal (`rules.MoveRefused`)."""
+        sheet, scored, after = state.check_move(player_id, column, box, entry)
         return cls(
             sheet=sheet,
             column=column,
             box=state.game.variant.box(box),
             scored=scored,
-            before=sheet.sheet.totals(),
+            before=sheet.totals,
             after=after.totals(),
         )
 
@@ -88,12 +93,12 @@ class Preview:
     def for_each(cls, state, player_id, column, box, entries):
         """[(value, Preview)] for the moves `entries` ([(value, entry)]) that the
         rules allow: what the dialog shows for each button when the network is
-        down and cannot be asked."""
+        down and cannot be asked. A refused one is left out, its reason unsaid."""
         previews = []
         for value, entry in entries:
             try:
-                preview = cls.build(state, player_id, column, box, entry)
-            except ScoreRefused:
+                preview = cls.checked(state, player_id, column, box, entry)
+            except rules.MoveRefused:
                 continue
             previews.append((value, preview))
         return previews
