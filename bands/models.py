@@ -16,15 +16,15 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from bands import stats
-from games import tokens
 from games.models import Game
-from games.names import (
+from scorekeeper.lib import tokens
+from scorekeeper.lib.names import (
     MAX_NAME_LENGTH,
     accentless_key,
     clean_band_name,
     name_key,
 )
-from games.retention import purge_expired
+from scorekeeper.lib.purge import purge_expired
 
 MAX_BAND_NAME_LENGTH = 80
 

@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from games.rules import PRESETS, Sheet, build_variant  # noqa: E402
+from games.kinds.yams import PRESETS, Sheet, build_variant  # noqa: E402
 
 REPEAT = 3
 

@@ -4,7 +4,7 @@ which files, a newcomer follows from the URL to the rendered answer.
 One htmx score entry (the host posts "three 1s" in the first box, as the dialog
 does) is traced with `sys.setprofile`. A project function is on the path when it
 is on the stack while the request reads or writes the database, enters the rules
-engine (games/rules/) or renders a template: the work the request does, without
+engine (games/kinds/yams/) or renders a template: the work the request does, without
 the small helpers it calls on the way (properties, formatting). The rules
 engine's own functions are counted apart: it is one stage, read on its own.
 
@@ -101,7 +101,9 @@ def traced_score_entry(root):
             called.setdefault((filename[len(root) :], code.co_qualname), None)
         caller = frame.f_back.f_code.co_filename if frame.f_back else ""
         rules_entered = (
-            ours(filename) and "/games/rules/" in filename and "/rules/" not in caller
+            ours(filename)
+            and "/games/kinds/yams/" in filename
+            and "/games/kinds/yams/" not in caller
         )
         query = filename.endswith("django/db/backends/utils.py") and name in (
             "execute",
@@ -127,7 +129,7 @@ STAGES = {
     "URL and view": ("games/urls", "games/access", "views"),
     "form": ("games/forms",),
     "model verb": ("games/models", "games/game_writes"),
-    "rules engine": ("games/rules/",),
+    "rules engine": ("games/kinds/yams/",),
     "template": ("games/renderings", "games/sheet", "games/templatetags/"),
     "middleware": ("scorekeeper/",),
 }

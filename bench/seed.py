@@ -26,7 +26,7 @@ import django  # noqa: E402
 
 django.setup()
 
-from games import rules  # noqa: E402
+from games.kinds import yams  # noqa: E402
 from games.models import Game  # noqa: E402
 
 NAMES = ["Sarah", "Hugo", "Léa", "Karim", "Inès", "Tom", "Zoé", "Malik", "Jade", "Noé"]
@@ -51,7 +51,7 @@ def plan(game, rng):
     """Every move of the game in turn order (seat order, box after box)."""
     variant = game.variant
     players = list(game.players.all())
-    sheets = {p.pk: rules.Sheet(variant) for p in players}
+    sheets = {p.pk: yams.Sheet(variant) for p in players}
     column = variant.options["columns"][0]
     moves = []
     for box in variant.boxes:
@@ -60,7 +60,7 @@ def plan(game, rng):
             entry = an_entry(sheet.entry_spec(column, box.key), rng)
             try:
                 sheet.check(column, box.key, entry)
-            except rules.InvalidEntry:
+            except yams.InvalidEntry:
                 entry = {"kind": "cross"}
             sheets[player.pk] = sheet.apply(column, box.key, entry)
             moves.append(

@@ -28,7 +28,7 @@ What a client sees when a token leads nowhere:
   malformed, unknown or revoked token alike: only the hash of the current pencil
   token is kept, so a revoked token cannot be told from one never handed out.
   The page offers nothing that writes.
-- a client over the miss limit (games.ratelimit): 429 "Trop d'essais" with a
+- a client over the miss limit (scorekeeper.lib.ratelimit): 429 "Trop d'essais" with a
   Retry-After header instead of the 404 or 410. A valid token keeps working: a
   table shares its address with a whole café, carrier NAT or IPv6 /64, and one
   guesser there must not lock the host, the pencil and the watchers out. Only
@@ -53,11 +53,11 @@ from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
 
-from games import ratelimit
 from games.follow import remembered_watch_url
 from games.forms import new_request_key
 from games.models import Game
 from games.sheet_table import sheet_html
+from scorekeeper.lib import ratelimit
 
 KINDS = ("host", "watch", "pencil")
 SCOPE = "capability"

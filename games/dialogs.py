@@ -5,8 +5,8 @@
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from games import rules
 from games.errors import ScoreRefused
+from games.kinds import yams
 from games.messages import tr
 
 
@@ -60,25 +60,25 @@ class Preview:
     """A move checked but not recorded: its calculation and the totals after it,
     as the entry dialog shows them before Valider."""
 
-    sheet: object  # rules.PlayerSheet
+    sheet: object  # yams.PlayerSheet
     column: str
-    box: object  # rules.Box
-    scored: object  # rules.Scored
-    before: object  # rules.SheetTotals
-    after: object  # rules.SheetTotals
+    box: object  # yams.Box
+    scored: object  # yams.Scored
+    before: object  # yams.SheetTotals
+    after: object  # yams.SheetTotals
 
     @classmethod
     def build(cls, state, player_id, column, box, entry):
-        """The Preview of a move `state` (a rules.GameState) accepts now, or
+        """The Preview of a move `state` (a yams.GameState) accepts now, or
         ScoreRefused saying why not."""
         try:
             return cls.checked(state, player_id, column, box, entry)
-        except rules.MoveRefused as refusal:
+        except yams.MoveRefused as refusal:
             raise ScoreRefused.of_move(refusal) from refusal
 
     @classmethod
     def checked(cls, state, player_id, column, box, entry):
-        """`build` with the rules engine's own refusal (`rules.MoveRefused`)."""
+        """`build` with the rules engine's own refusal (`yams.MoveRefused`)."""
         sheet, scored, after = state.check_move(player_id, column, box, entry)
         return cls(
             sheet=sheet,
@@ -98,7 +98,7 @@ class Preview:
         for value, entry in entries:
             try:
                 preview = cls.checked(state, player_id, column, box, entry)
-            except rules.MoveRefused:
+            except yams.MoveRefused:
                 continue
             previews.append((value, preview))
         return previews

@@ -18,11 +18,11 @@ from django.views.decorators.http import (
 )
 from django_htmx.http import reswap, retarget, trigger_client_event
 
-from games import rules
 from games.access import TEMPLATE, PencilGone, writer_view
 from games.dialogs import EntryDialog, Preview, RenameDialog, UndoDialog
 from games.errors import PencilOut, ScoreRefused
 from games.forms import ConfirmForm, EntryForm, RenameForm
+from games.kinds import yams
 from games.messages import tr
 from games.views import render_page
 
@@ -73,7 +73,7 @@ def entry_form(access, state, player_id, column, box, data=None, *, check=True):
     find = state.open_box if check else state.box_of
     try:
         sheet, spec, box_obj = find(player_id, column, box)
-    except rules.MoveRefused as refusal:
+    except yams.MoveRefused as refusal:
         if refusal.code == "box":
             raise Http404 from refusal
         raise ScoreRefused.of_move(refusal) from refusal

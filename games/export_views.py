@@ -19,10 +19,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_http_methods, require_safe
 
-from games import export, game_import, pdf, pdf_layout, ratelimit, rules
+from games import export, game_import, pdf, pdf_layout
 from games.access import get_game_or_404
+from games.kinds import yams
 from games.messages import tr
 from games.models import Game
+from scorekeeper.lib import ratelimit
 
 # Column sets offered as ready-made links on the sheets page; any other is one
 # form away (the form builds the same URL).
@@ -47,7 +49,7 @@ def options_from_query(preset, query):
     """The options a sheet URL asks for (`?columns=down,free,up&strict_straights=1`),
     as a dict for build_variant; options not named keep their defaults."""
     options = {}
-    for spec in rules.option_specs(preset):
+    for spec in yams.option_specs(preset):
         if spec.key not in query:
             continue
         raw = query.get(spec.key, "")
@@ -71,7 +73,7 @@ def blank_pdf_url(preset, layout, columns=None, **extra):
 
 
 def _sheet_links(preset):
-    variant = rules.PRESETS[preset]
+    variant = yams.PRESETS[preset]
     links = []
     for columns in COLUMN_SETS:
         if len(columns) > 1:
@@ -103,13 +105,13 @@ def sheets(request):
     if "preset" in request.GET:
         preset = request.GET.get("preset", "")
         layout = request.GET.get("layout", "1")
-        if preset in rules.PRESETS and layout in pdf_layout.LAYOUTS:
+        if preset in yams.PRESETS and layout in pdf_layout.LAYOUTS:
             chosen = request.GET.getlist("columns")
             columns = [c for c in COLUMN_ORDER if c in chosen] or ["free"]
             extra = {
                 key: "1"
                 for key in ("strict_straights", "saved_rolls", "typed_points")
-                if request.GET.get(key) and key in rules.PRESETS[preset].options
+                if request.GET.get(key) and key in yams.PRESETS[preset].options
             }
             return redirect(blank_pdf_url(preset, layout, columns, **extra))
     presets = [
@@ -119,9 +121,9 @@ def sheets(request):
             "description": tr(variant.description),
             "links": _sheet_links(key),
         }
-        for key, variant in rules.PRESETS.items()
+        for key, variant in yams.PRESETS.items()
     ]
-    column_choices = [(c, tr(rules.COLUMN_LABELS[c])) for c in COLUMN_ORDER]
+    column_choices = [(c, tr(yams.COLUMN_LABELS[c])) for c in COLUMN_ORDER]
     return render(
         request,
         "games/sheets.html",
@@ -132,11 +134,11 @@ def sheets(request):
 @require_safe
 @cache_control(private=True, max_age=3600)
 def blank_pdf(request, preset, layout):
-    if preset not in rules.PRESETS or layout not in pdf_layout.LAYOUTS:
+    if preset not in yams.PRESETS or layout not in pdf_layout.LAYOUTS:
         raise Http404
     try:
-        variant = rules.build_variant(preset, options_from_query(preset, request.GET))
-    except rules.RuleError as exc:
+        variant = yams.build_variant(preset, options_from_query(preset, request.GET))
+    except yams.RuleError as exc:
         return HttpResponseBadRequest(
             tr(exc.message), content_type="text/plain; charset=utf-8"
         )

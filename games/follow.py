@@ -10,7 +10,7 @@ offers the watch link when that cookie is there.
 from django.conf import settings
 from django.urls import reverse
 
-from games import tokens
+from scorekeeper.lib import tokens
 
 COOKIE = "sk_follow"
 

@@ -14,11 +14,11 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import numbers
+from games.kinds.yams.sheet import ROLLS_PER_TURN
 from games.messages import tr
-from games.names import MAX_NAME_LENGTH, clean_name
 from games.new_game_form import NewGameForm
-from games.rules.sheet import ROLLS_PER_TURN
+from scorekeeper.lib import numbers
+from scorekeeper.lib.names import MAX_NAME_LENGTH, clean_name
 
 __all__ = ["ConfirmForm", "EntryForm", "NewGameForm", "PencilForm", "RenameForm"]
 
@@ -27,7 +27,7 @@ MADE = "made"
 
 
 class NumberField(forms.IntegerField):
-    """An integer typed in a form: ASCII digits only (see games.numbers)."""
+    """An integer typed in a form: ASCII digits only (see scorekeeper.lib.numbers)."""
 
     def to_python(self, value):
         if value in self.empty_values:

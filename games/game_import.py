@@ -14,8 +14,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import rules, signals
+from games import signals
 from games.export import FORMAT, FORMAT_VERSION, totals_of
+from games.kinds import yams
 from games.messages import tr
 from games.models import Game, ScoreRefused
 
@@ -231,8 +232,8 @@ def import_game(raw, band):
             _("Seule une partie terminée peut être importée : celle-ci ne l'est pas.")
         )
     try:
-        variant = rules.build_variant(payload["preset"], payload["options"])
-    except rules.RuleError as exc:
+        variant = yams.build_variant(payload["preset"], payload["options"])
+    except yams.RuleError as exc:
         raise ImportRefused(tr(exc.message)) from exc
     if variant.options != payload["options"]:
         raise ImportRefused(

@@ -27,7 +27,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import live, rules, signals, tokens
+from games import live, signals
 from games.errors import (
     AlreadyUndone,
     PencilOut,
@@ -35,8 +35,10 @@ from games.errors import (
     ScoreRefused,
     StaleVersion,
 )
+from games.kinds import yams
 from games.latest import Latest
-from games.names import clean_name, name_key
+from scorekeeper.lib import tokens
+from scorekeeper.lib.names import clean_name, name_key
 
 
 class GameWrites:
@@ -91,7 +93,7 @@ class GameWrites:
         ScoreRefused saying why not."""
         try:
             sheet, scored, after = state.check_move(player_id, column, box, entry)
-        except rules.MoveRefused as refusal:
+        except yams.MoveRefused as refusal:
             raise ScoreRefused.of_move(refusal) from refusal
         slot = sum(1 for e in sheet.entries if e.column == column and e.box == box)
         made = self.entries.model(

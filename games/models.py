@@ -1,6 +1,6 @@
 """Games, their players and the entries the host records, box by box.
 
-The rules engine (`games.rules`) knows what a box is worth; these models store what
+The rules engine (`games.kinds.yams`) knows what a box is worth; these models store what
 the host entered, in order, and replay it through the engine to get every total.
 The write verbs (record, undo, rename, the pencil) are in `games.game_writes`.
 """
@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import retention, rules, signals, tokens
+from games import signals
 from games.errors import (
     AlreadyUndone,
     PencilOut,
@@ -28,9 +28,11 @@ from games.errors import (
     StaleVersion,
 )
 from games.game_writes import GameWrites, keep_state, kept_state
+from games.kinds import yams
+from games.kinds.yams import GameState
 from games.messages import tr
-from games.names import MAX_NAME_LENGTH, clean_name, name_key
-from games.rules import GameState
+from scorekeeper.lib import purge, tokens
+from scorekeeper.lib.names import MAX_NAME_LENGTH, clean_name, name_key
 
 # The refusals are raised by the write verbs; callers catch them from here too.
 __all__ = [
@@ -84,7 +86,7 @@ class GameQuerySet(models.QuerySet):
 
     def purge_expired(self, now=None):
         """Deletes expired games with everything they hold; returns the count."""
-        return retention.purge_expired(self, now)
+        return purge.purge_expired(self, now)
 
 
 class GameManager(models.Manager.from_queryset(GameQuerySet)):
@@ -98,7 +100,7 @@ class GameManager(models.Manager.from_queryset(GameQuerySet)):
         The host token is shown once, in the redirect to the host page: only its
         hash is kept.
         """
-        variant = rules.build_variant(preset, options or {})
+        variant = yams.build_variant(preset, options or {})
         cleaned = Game.clean_names(names, variant)
         host_token = tokens.new_token()
         host = tokens.hashed(host_token)
@@ -126,7 +128,7 @@ class GameManager(models.Manager.from_queryset(GameQuerySet)):
         cost grows with the number of moves. Returns a `PlayedGame` to `create`;
         a refused move raises ScoreRefused with `index`, its position from 1.
         Nothing is read or written."""
-        variant = rules.build_variant(preset, options or {})
+        variant = yams.build_variant(preset, options or {})
         cleaned = Game.clean_names(names, variant)
         draft = Game(preset=variant.key, options=variant.options)
         # Stand-ins until the rows exist: a seat is its player's id meanwhile.
@@ -150,7 +152,7 @@ class PlayedGame:
     """A game replayed in memory by `Game.objects.replay`, not saved yet."""
 
     names: list
-    variant: object  # rules.Variant
+    variant: object  # yams.Variant
     entries: list  # unsaved Entry, player_id holding the seat
     state: object  # GameState, with stand-in players
 
@@ -225,7 +227,7 @@ class Game(GameWrites, models.Model):
 
     @cached_property
     def variant(self):
-        return rules.build_variant(self.preset, self.options)
+        return yams.build_variant(self.preset, self.options)
 
     @property
     def expires_at(self):
@@ -241,8 +243,8 @@ class Game(GameWrites, models.Model):
         if self.preset not in Preset.values:
             raise ValidationError({"preset": _("Variante inconnue.")})
         try:
-            rules.build_variant(self.preset, self.options)
-        except rules.RuleError as exc:
+            yams.build_variant(self.preset, self.options)
+        except yams.RuleError as exc:
             raise ValidationError({"options": tr(exc.message)}) from exc
 
     @staticmethod

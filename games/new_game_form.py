@@ -12,31 +12,33 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import numbers, rules, seating
+from games import seating
+from games.kinds import yams
 from games.messages import tr
 from games.models import Game
-from games.names import MAX_NAME_LENGTH, clean_name, name_key
+from scorekeeper.lib import numbers
+from scorekeeper.lib.names import MAX_NAME_LENGTH, clean_name, name_key
 
 # Rows shown without JavaScript (the add/remove buttons then post the form back).
 MIN_NAME_ROWS = 4
 
 
 def presets():
-    return [rules.PRESETS[key] for key in rules.PRESETS]
+    return [yams.PRESETS[key] for key in yams.PRESETS]
 
 
 def option_presets():
     """{option key: [preset keys offering it]}, in the engine's option order."""
     offered = {}
     for variant in presets():
-        for spec in rules.option_specs(variant.key):
+        for spec in yams.option_specs(variant.key):
             offered.setdefault(spec.key, []).append(variant.key)
     return offered
 
 
 def option_spec(key):
     for variant in presets():
-        for spec in rules.option_specs(variant.key):
+        for spec in yams.option_specs(variant.key):
             if spec.key == key:
                 return spec
     raise KeyError(key)
@@ -84,7 +86,7 @@ class NewGameForm(forms.Form):
         super().__init__(data, *args, initial=initial, **kwargs)
         self.offered = option_presets()
         self.fields["preset"].choices = [(v.key, tr(v.label)) for v in presets()]
-        self.fields["preset"].initial = initial.get("preset") or rules.DEFAULT_PRESET
+        self.fields["preset"].initial = initial.get("preset") or yams.DEFAULT_PRESET
         for key in self.offered:
             self.fields[key] = self._option_field(option_spec(key))
         self.row_errors = {}
@@ -124,7 +126,7 @@ class NewGameForm(forms.Form):
             (
                 self[key],
                 offered,
-                [tr(rules.PRESETS[p].label) for p in offered],
+                [tr(yams.PRESETS[p].label) for p in offered],
                 option_spec(key),
             )
             for key, offered in self.offered.items()
@@ -132,14 +134,14 @@ class NewGameForm(forms.Form):
 
     def preset_choices(self):
         """[(variant, checked)] for the preset cards."""
-        current = self["preset"].value() or rules.DEFAULT_PRESET
+        current = self["preset"].value() or yams.DEFAULT_PRESET
         return [(v, v.key == current) for v in presets()]
 
     def preset_defaults_json(self):
         """The options each preset starts with, for the page script."""
         return json.dumps(
             {
-                v.key: {s.key: s.default for s in rules.option_specs(v.key)}
+                v.key: {s.key: s.default for s in yams.option_specs(v.key)}
                 for v in presets()
             }
         )
@@ -209,7 +211,7 @@ class NewGameForm(forms.Form):
                     self.add_error(
                         key,
                         _("Cette option n'existe pas pour la variante %(preset)s.")
-                        % {"preset": tr(rules.PRESETS[preset].label)},
+                        % {"preset": tr(yams.PRESETS[preset].label)},
                     )
                 continue
             if value in (None, ""):
@@ -220,8 +222,8 @@ class NewGameForm(forms.Form):
         variant = None
         if preset:
             try:
-                variant = rules.build_variant(preset, options)
-            except rules.RuleError as exc:
+                variant = yams.build_variant(preset, options)
+            except yams.RuleError as exc:
                 raise ValidationError(tr(exc.message)) from exc
         cleaned["options"] = variant.options if variant else {}
         self._clean_names(cleaned.get("names") or [], variant)
@@ -229,7 +231,7 @@ class NewGameForm(forms.Form):
 
     def _ordered_columns(self, value):
         # The posted order is the order of the checkboxes; keep the engine's.
-        return [kind for kind in rules.COLUMN_KINDS if kind in value]
+        return [kind for kind in yams.COLUMN_KINDS if kind in value]
 
     def _clean_names(self, raw_names, variant):
         names, seen = [], {}

@@ -2,7 +2,7 @@
 
 import secrets
 
-from games import numbers
+from scorekeeper.lib import numbers
 
 
 def draw(names):

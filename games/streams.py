@@ -34,12 +34,12 @@ from django.http import HttpResponse, StreamingHttpResponse
 from django.utils import translation
 from django.views.decorators.http import require_safe
 
-from games import numbers
 from games.access import Access, get_game_or_404
 from games.live import database_turn, hub, retry_ms
 from games.models import Game
-from games.ratelimit import client_ip
 from games.sheet_table import sheet_html
+from scorekeeper.lib import numbers
+from scorekeeper.lib.ratelimit import client_ip
 
 RELOAD = b"event: reload\ndata: \n\n"
 HEARTBEAT = b": \n\n"

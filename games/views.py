@@ -15,7 +15,6 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.views.decorators.http import require_http_methods, require_safe
 
-from games import numbers, ratelimit, tokens
 from games.access import (
     SCOPE,
     TEMPLATE,
@@ -30,6 +29,7 @@ from games.models import Game
 from games.renderings import CSRF_SLOT, rendered_once
 from games.share_views import pencil_link
 from games.sheet_table import sheet_html
+from scorekeeper.lib import numbers, ratelimit, tokens
 
 # --- create ----------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponseBadRequest, UnreadablePostError
 from django.utils.translation import gettext as _
 
-from games import numbers
+from scorekeeper.lib import numbers
 
 
 def cut_body_response(request):

@@ -14,7 +14,7 @@ import logging
 import re
 
 REDACTED = "…"
-# Token alphabet of games.tokens (URL-safe base64).
+# Token alphabet of scorekeeper.lib.tokens (URL-safe base64).
 _TOKEN_CHARS = "A-Za-z0-9_-"
 _BARE_TOKEN = re.compile(
     rf"(?<![{_TOKEN_CHARS}])[{_TOKEN_CHARS}]{{32}}(?![{_TOKEN_CHARS}])"

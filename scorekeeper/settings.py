@@ -250,8 +250,8 @@ if not DEBUG:
         SECURE_HSTS_SECONDS = 0
         SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = False
 
-# Rate limiting of capability-link misses (games/ratelimit.py). Behind N reverse
-# proxies, the client address is the one the outermost trusted proxy saw.
+# Rate limiting of capability-link misses (scorekeeper/lib/ratelimit.py). Behind N
+# reverse proxies, the client address is the one the outermost trusted proxy saw.
 TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 CAPABILITY_MISS_LIMIT = int(os.environ.get("CAPABILITY_MISS_LIMIT", "30"))
 CAPABILITY_MISS_WINDOW = int(os.environ.get("CAPABILITY_MISS_WINDOW", "600"))

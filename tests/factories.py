@@ -1,8 +1,8 @@
 """Test data built in code: games played through the same model methods as the app,
 and the sheets of RULES.md as moves to replay."""
 
+from games.kinds.yams import PRESETS
 from games.models import Game
-from games.rules import PRESETS
 
 
 def make_game(names=("Sarah", "Hugo"), preset="classic", options=None, band=None):

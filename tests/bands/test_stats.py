@@ -160,7 +160,7 @@ def test_people_who_played_together_are_two_people():
     ],
 )
 def test_band_keys_are_loose_unless_two_players_of_a_game_share_one(names, keys):
-    from games.names import accentless_key, name_key
+    from scorekeeper.lib.names import accentless_key, name_key
 
     assert stats.band_keys(names, accentless_key, name_key) == keys
 

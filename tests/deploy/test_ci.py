@@ -59,11 +59,11 @@ def test_make_lint_fails_on_a_formatting_slip(sources):
     clean = make(sources, "lint")
     assert clean.returncode == 0, clean.stdout + clean.stderr
     # Valid, and clean for ruff check: only the formatter objects.
-    module = sources / "games" / "rules" / "__init__.py"
+    module = sources / "games" / "kinds" / "yams" / "__init__.py"
     module.write_text(module.read_text() + "\nSLIP = [1,2]\n")
     slipped = make(sources, "lint")
     assert slipped.returncode != 0
-    assert "--> games/rules/__init__.py" in slipped.stdout
+    assert "--> games/kinds/yams/__init__.py" in slipped.stdout
     assert "1 file would be reformatted" in slipped.stdout
     assert "All checks passed!" in slipped.stdout  # ruff check itself let it by
 

@@ -6,7 +6,8 @@ import pytest
 from django.utils import translation
 from pypdf import PdfReader
 
-from games import pdf, pdf_layout, rules
+from games import pdf, pdf_layout
+from games.kinds import yams
 from games.messages import tr
 from tests.export.helpers import pdf_pages, pdf_text
 
@@ -19,7 +20,7 @@ A4_POINTS = (595.28, 841.89)
 
 
 def blank(preset, columns, layout, **options):
-    variant = rules.build_variant(preset, {"columns": columns, **options})
+    variant = yams.build_variant(preset, {"columns": columns, **options})
     return variant, pdf.blank_sheet_pdf(variant, layout)
 
 
@@ -51,7 +52,7 @@ def assert_fits_one_a4_page(content, orientation):
         assert margin <= y <= height - margin, text
 
 
-@pytest.mark.parametrize("preset", list(rules.PRESETS))
+@pytest.mark.parametrize("preset", list(yams.PRESETS))
 @pytest.mark.parametrize("columns", list(COLUMN_SETS))
 @pytest.mark.parametrize("layout", ["1", "4"])
 def test_every_blank_sheet_is_one_a4_page_with_every_box_and_rule(
@@ -137,7 +138,7 @@ def test_the_largest_tables_still_fit_one_page(preset, seats):
     }
     if preset != "six_dice":
         options["strict_straights"] = True
-    variant = rules.build_variant(preset, options)
+    variant = yams.build_variant(preset, options)
     names = [f"Joueuse numéro {n}" for n in range(1, seats + 1)]
     content = pdf.draw_sheet(
         variant,

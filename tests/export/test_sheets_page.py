@@ -6,7 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import rules
+from games.kinds import yams
 from games.messages import tr
 from tests.export.helpers import pdf_pages, pdf_text
 
@@ -22,7 +22,7 @@ def test_the_page_offers_every_preset_for_one_and_four_players(client):
     html = html_lib.unescape(response.content.decode())
     assert "Feuilles à imprimer" in html
     links = pdf_links(html)
-    for preset, variant in rules.PRESETS.items():
+    for preset, variant in yams.PRESETS.items():
         assert tr(variant.label) in html
         for layout in ("1", "4"):
             assert f"/feuilles/{preset}/{layout}.pdf" in links
@@ -34,7 +34,7 @@ def test_the_page_offers_every_preset_for_one_and_four_players(client):
 def test_every_link_on_the_page_is_a_one_page_pdf(client):
     html = client.get(reverse("games:sheets")).content.decode()
     links = {link.replace("&amp;", "&") for link in pdf_links(html)}
-    assert len(links) == len(rules.PRESETS) * 3 * 2
+    assert len(links) == len(yams.PRESETS) * 3 * 2
     for link in sorted(links)[:: max(1, len(links) // 8)]:
         response = client.get(link)
         assert response.status_code == 200, link

@@ -3,9 +3,9 @@
 import pytest
 from django.urls import reverse
 
-from games import tokens
 from games.forms import NewGameForm
 from games.models import Game
+from scorekeeper.lib import tokens
 from tests.helpers import text
 
 HOME = "/"

@@ -6,7 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import ratelimit
+from scorekeeper.lib import ratelimit
 from tests.factories import CLASSIC_BOXES, CROSS, SIX_NAMES, count, make_game, play
 from tests.helpers import HTMX, text
 

@@ -9,7 +9,7 @@ from asgiref.sync import sync_to_async
 from django.core.cache import cache
 from django.test import AsyncClient
 
-from games import ratelimit
+from scorekeeper.lib import ratelimit
 from tests.factories import make_game
 from tests.live.helpers import (
     STREAM_TEST,

@@ -2,7 +2,7 @@
 
 import re
 
-from games import tokens
+from scorekeeper.lib import tokens
 from tests.helpers import all_patterns, host_url, pencil_url, request_key
 
 

@@ -13,7 +13,7 @@ import threading
 import pytest
 from django.test import Client
 
-from games import rules
+from games.kinds import yams
 from games.models import Entry, Game
 from tests.factories import FULL_SHEET, make_game
 from tests.helpers import HTMX, pencil_url, run_at_once
@@ -41,7 +41,7 @@ DUPLICATES = 12  # the same request, again and again: double taps and retries
 
 
 def expected_total(game):
-    sheet = rules.Sheet.replay(
+    sheet = yams.Sheet.replay(
         game.variant, [("free", box, entry) for box, entry in FULL_SHEET]
     )
     return sheet.totals().total

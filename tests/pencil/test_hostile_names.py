@@ -15,7 +15,7 @@ import pytest
 
 from bands.models import Band
 from games.models import Game
-from games.names import clean_name
+from scorekeeper.lib.names import clean_name
 from tests.factories import make_game, play_turns
 from tests.helpers import HTMX, db_snapshot, host_url, pencil_url, text
 from tests.security.test_names import HOSTILE_NAMES, KEPT

@@ -9,8 +9,8 @@ import pytest
 from django.db import connections
 from django.test import Client
 
-from games import tokens
 from games.models import Game
+from scorekeeper.lib import tokens
 from tests.helpers import HTMX, host_url, pencil_url, request_key
 from tests.security.test_tokens import every_stored_value
 

@@ -9,8 +9,8 @@ from django.apps import apps
 from django.urls import reverse
 from django.utils import timezone
 
-from games import retention
 from games.models import Entry, Game, Player
+from scorekeeper.lib import purge
 from tests.factories import make_game, play
 
 START = datetime.datetime(2026, 3, 1, 20, 30, tzinfo=datetime.UTC)
@@ -66,7 +66,7 @@ def test_a_game_is_deleted_30_days_after_its_last_round(idle, kept):
         game.refresh_from_db()
         assert game.expires_at == last_round + datetime.timedelta(days=30)
         traveller.move_to(last_round + idle)
-        retention.purge_expired(Game.objects)
+        purge.purge_expired(Game.objects)
     assert Game.objects.filter(pk=game.pk).exists() is kept
 
 
@@ -93,8 +93,8 @@ def test_a_purge_run_twice_deletes_nothing_the_second_time():
     for _ in range(3):
         make_game()
     Game.objects.update(last_activity_at=timezone.now() - datetime.timedelta(days=31))
-    assert retention.purge_expired(Game.objects, batch_size=2) == 3
-    assert retention.purge_expired(Game.objects, batch_size=2) == 0
+    assert purge.purge_expired(Game.objects, batch_size=2) == 3
+    assert purge.purge_expired(Game.objects, batch_size=2) == 0
     assert Game.objects.count() == 0
 
 
@@ -106,8 +106,8 @@ def test_the_purge_works_in_batches_and_logs_counts_only(caplog):
         game, host_token = make_game(names)
         tokens += [host_token, game.watch_token, game.band.token]
     Game.objects.update(last_activity_at=timezone.now() - datetime.timedelta(days=31))
-    with caplog.at_level(logging.INFO, logger="games.retention"):
-        assert retention.purge_expired(Game.objects, batch_size=2, pause=0) == 5
+    with caplog.at_level(logging.INFO, logger="scorekeeper.lib.purge"):
+        assert purge.purge_expired(Game.objects, batch_size=2, pause=0) == 5
     logged = "\n".join(r.getMessage() for r in caplog.records)
     assert "games.Game=5" in logged
     assert "games.Player=10" in logged
@@ -136,7 +136,7 @@ def test_a_game_touched_during_the_purge_survives_whole(touched_at_call):
                 play(game, ("Hugo", "free", "ones", {"kind": "count", "value": 1}))
             return Game.objects.expired()
 
-        counts = retention.purge(Game, expired)
+        counts = purge.purge(Game, expired)
     assert counts["games.Game"] == 1
     assert not Game.objects.filter(pk=other.pk).exists()
     assert rows_of(game.pk) == {"games.Entry": 2, "games.Player": 2}
@@ -155,5 +155,5 @@ def test_old_links_answer_404_once_the_game_is_purged(client):
     ]
     assert all(client.get(url).status_code == 200 for url in urls)
     Game.objects.update(last_activity_at=timezone.now() - datetime.timedelta(days=31))
-    retention.purge_expired(Game.objects)
+    purge.purge_expired(Game.objects)
     assert [client.get(url).status_code for url in urls] == [404] * len(urls)

@@ -8,8 +8,8 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from games import retention, tokens
 from games.models import Entry, Game, Player
+from scorekeeper.lib import purge, tokens
 from tests.factories import make_game, moves_to_finish
 
 EXPIRED = 5000
@@ -57,17 +57,17 @@ def test_a_host_keeps_scoring_while_5000_expired_games_are_purged(caplog):
     moves = moves_to_finish(live, {"Léa": 47, "Tom": 12})
     outcome = {}
 
-    def purge():
+    def purge_in_background():
         try:
-            outcome["deleted"] = retention.purge_expired(Game.objects, batch_size=200)
+            outcome["deleted"] = purge.purge_expired(Game.objects, batch_size=200)
         except Exception as exc:  # noqa: BLE001 - reported by the main thread
             outcome["error"] = exc
         finally:
             connection.close()
 
-    purger = threading.Thread(target=purge)
+    purger = threading.Thread(target=purge_in_background)
     recorded_during_purge = 0
-    with caplog.at_level(logging.INFO, logger="games.retention"):
+    with caplog.at_level(logging.INFO, logger="scorekeeper.lib.purge"):
         purger.start()
         for player, column, box, entry in moves:
             live.record(player.pk, column, box, entry)

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from games import tokens
+from scorekeeper.lib import tokens
 from tests.factories import make_game
 from tests.helpers import HTMX
 

@@ -11,7 +11,7 @@ import uuid
 import pytest
 
 from bands.models import Band
-from games import rules
+from games.kinds import yams
 from games.models import Entry, Game, ScoreRefused, StaleVersion
 from tests.factories import FULL_SHEET, make_game
 from tests.helpers import run_at_once
@@ -22,9 +22,7 @@ WORKERS = 16
 
 
 def expected_total(variant, moves):
-    return (
-        rules.Sheet.replay(variant, [("free", b, e) for b, e in moves]).totals().total
-    )
+    return yams.Sheet.replay(variant, [("free", b, e) for b, e in moves]).totals().total
 
 
 def run_in_threads(calls, workers=WORKERS):

@@ -5,7 +5,7 @@ import re
 import pytest
 from django.conf import settings
 
-from games import tokens
+from scorekeeper.lib import tokens
 from scorekeeper.views import CAPABILITY_PREFIXES
 from tests.asgi_server import AsgiClient
 from tests.factories import make_game, play

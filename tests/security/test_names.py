@@ -9,7 +9,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from games.models import Player
-from games.names import clean_name
+from scorekeeper.lib.names import clean_name
 from tests.factories import make_game
 
 REFUSED = "refused"

@@ -7,7 +7,7 @@ import pytest
 import time_machine
 from django.test import RequestFactory
 
-from games import ratelimit
+from scorekeeper.lib import ratelimit
 
 START = datetime.datetime(2026, 6, 1, 20, 0, 0, tzinfo=datetime.UTC)
 

@@ -6,8 +6,8 @@ import secrets
 import pytest
 from django.db import connection
 
-from games import tokens
 from games.models import Game
+from scorekeeper.lib import tokens
 from tests.factories import make_game, play
 
 

@@ -3,8 +3,8 @@ a prime, and pointed at the Yams box that is still free or takes more."""
 
 import pytest
 
-from games.rules import PRESETS
-from tests.rules.helpers import MADE
+from games.kinds.yams import PRESETS
+from tests.kinds.yams.helpers import MADE
 
 # Five (six) dice of one face counted in an upper box, after a Yams of 50: only
 # Yahtzee pays a prime for it (RULES.md: classic, all_dice and the six-dice

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from games.rules import (
+from games.kinds.yams import (
     COLUMN_LABELS,
     PRESETS,
     Message,
@@ -20,7 +20,7 @@ from games.rules import (
     option_specs,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 FIVE_DICE_KEYS = [
     "ones", "twos", "threes", "fours", "fives", "sixes",
@@ -46,7 +46,7 @@ PRESET_FACTS = [
 
 
 def test_the_engine_never_imports_django():
-    code = "import sys, games.rules; assert 'django' not in sys.modules, 'django'"
+    code = "import sys, games.kinds.yams; assert 'django' not in sys.modules, 'django'"
     result = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True
     )
@@ -79,7 +79,9 @@ def _unmarked_french(path):
 
 
 @pytest.mark.parametrize(
-    "path", sorted((ROOT / "games" / "rules").glob("*.py")), ids=lambda p: p.name
+    "path",
+    sorted((ROOT / "games" / "kinds" / "yams").glob("*.py")),
+    ids=lambda p: p.name,
 )
 def test_french_literals_are_marked_for_translation(path):
     assert _unmarked_french(path) == []

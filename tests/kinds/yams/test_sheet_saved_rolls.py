@@ -2,8 +2,8 @@
 column takes only what the first roll made, and without the option the host is
 trusted."""
 
-from games.rules import build_variant
-from tests.rules.helpers import CROSS, MADE, count, refused, total
+from games.kinds.yams import build_variant
+from tests.kinds.yams.helpers import CROSS, MADE, count, refused, total
 
 
 def test_saved_rolls_are_banked_and_spent():

@@ -4,7 +4,7 @@ from itertools import combinations, combinations_with_replacement, permutations
 
 import pytest
 
-from games.rules import PRESETS, RuleError, build_variant
+from games.kinds.yams import PRESETS, RuleError, build_variant
 
 # RULES.md, "Worked examples from the sources": preset, dice, box, points.
 WORKED_EXAMPLES = [

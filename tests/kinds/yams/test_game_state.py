@@ -8,8 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.rules import PRESETS, GameState, MoveRefused, build_variant
-from tests.rules.helpers import CROSS, count
+from games.kinds.yams import PRESETS, GameState, MoveRefused, build_variant
+from tests.kinds.yams.helpers import CROSS, count
 
 fuzz = settings(
     database=None,

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from games.rules import PRESETS, InvalidEntry, RuleError, build_variant
+from games.kinds.yams import PRESETS, InvalidEntry, RuleError, build_variant
 
 CLASSIC = PRESETS["classic"]
 YAHTZEE = PRESETS["yahtzee"]

@@ -4,8 +4,8 @@ straights, and the maximum sheet it makes."""
 
 import pytest
 
-from games.rules import PRESETS, build_variant
-from tests.rules.helpers import CROSS, MADE, count, refused, total
+from games.kinds.yams import PRESETS, build_variant
+from tests.kinds.yams.helpers import CROSS, MADE, count, refused, total
 
 
 def test_further_yams_needs_fifty_in_the_yams_box():

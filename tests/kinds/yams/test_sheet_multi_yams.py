@@ -2,8 +2,8 @@
 crossed only while empty, offers what its next Yams is worth, stops with the sheet,
 and takes further Yams whatever the column's order."""
 
-from games.rules import PRESETS, build_variant
-from tests.rules.helpers import CROSS, MADE, refused
+from games.kinds.yams import PRESETS, build_variant
+from tests.kinds.yams.helpers import CROSS, MADE, refused
 
 
 def test_multi_yams_box_takes_four_yams():

@@ -3,8 +3,8 @@ the game does not have, named in the message the host reads."""
 
 import pytest
 
-from games.rules import PRESETS, RuleError
-from tests.rules.helpers import CROSS, MADE, refused
+from games.kinds.yams import PRESETS, RuleError
+from tests.kinds.yams.helpers import CROSS, MADE, refused
 
 
 @pytest.mark.parametrize(

@@ -2,8 +2,8 @@
 each column is a sheet of its own with its own bonus, and the sheet is complete
 only when every column is."""
 
-from games.rules import build_variant
-from tests.rules.helpers import CROSS, MADE, count, refused, total
+from games.kinds.yams import build_variant
+from tests.kinds.yams.helpers import CROSS, MADE, count, refused, total
 
 
 def test_descending_column_goes_top_to_bottom():

@@ -3,7 +3,7 @@ helpers shared by the sheet tests."""
 
 import pytest
 
-from games.rules import InvalidEntry
+from games.kinds.yams import InvalidEntry
 
 CROSS = {"kind": "cross"}
 MADE = {"kind": "made"}

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.rules import PRESETS, RuleError, build_variant
+from games.kinds.yams import PRESETS, RuleError, build_variant
 from tests.factories import HUGO, SARAH
 
 CLASSIC = PRESETS["classic"]

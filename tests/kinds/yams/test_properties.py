@@ -6,9 +6,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.rules import PRESETS, InvalidEntry, Scored, build_variant
-from games.rules.entries import typed_max
-from games.rules.sheet import REPEATED_YAMS
+from games.kinds.yams import PRESETS, InvalidEntry, Scored, build_variant
+from games.kinds.yams.entries import typed_max
+from games.kinds.yams.sheet import REPEATED_YAMS
 
 # Hypothesis keeps no example database: the suite leaves nothing in the tree.
 fuzz = settings(

@@ -4,8 +4,8 @@ and a perfect six-dice sheet replays to the maximum of its preset."""
 
 import pytest
 
-from games.rules import PRESETS, InvalidEntry, Sheet, build_variant
-from tests.rules.helpers import CROSS, MADE, count, total
+from games.kinds.yams import PRESETS, InvalidEntry, Sheet, build_variant
+from tests.kinds.yams.helpers import CROSS, MADE, count, total
 
 
 def test_new_sheet_is_empty():
