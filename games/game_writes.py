@@ -10,7 +10,7 @@ writers already) and makes every check once, under that lock, in this order:
 4. the move itself (game over, turn, box, what the dice allow): the rules
    engine's `GameState.check_move`.
 
-Then it writes, moves the version on and announces it (games/live.py), all in the
+Then it writes, moves the version on and announces it (games/fanout.py), all in the
 same transaction. The sheets a write reads under its lock, and the ones it makes,
 are kept per process by version (`STATES`, below): the next write of the
 game replays nothing under its lock (SQLite has one write lock for the whole
@@ -27,7 +27,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import live, signals
+from games import signals
 from games.errors import (
     AlreadyUndone,
     PencilOut,
@@ -37,6 +37,7 @@ from games.errors import (
 )
 from games.kinds import yams
 from games.latest import Latest
+from games.live import fanout
 from scorekeeper.lib import tokens
 from scorekeeper.lib.names import clean_name, name_key
 
@@ -257,7 +258,7 @@ class GameWrites:
         for name, value in changes.items():
             setattr(self, name, value)
         self.version += 1
-        live.announce(self.pk, self.version)
+        fanout.announce(self.pk, self.version)
         if state is not None:
             self._keep(state)
             version = self.version

@@ -4,7 +4,7 @@
 Every page of a game in one role gets the same sheet for a given version of the
 game (every write bumps it): each process renders it once per (game, version,
 role, language) and hands the same text to the next asker — the page, its poll and
-the watchers' stream (games/streams.py) — so the forty phones of a table that
+the watchers' stream (games/live/streams.py) — so the forty phones of a table that
 follow a new entry cost one rendering, not forty. The watch page as a whole is
 kept the same way. Process memory is safe here, unlike for the version itself: a
 text is only served for the version it was rendered for, so no process can serve

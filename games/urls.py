@@ -1,6 +1,7 @@
 from django.urls import path
 
-from games import entry_views, pencil_views, streams, views
+from games import entry_views, pencil_views, views
+from games.live import streams
 from games.urls_export import urlpatterns as export_patterns
 from games.urls_share import urlpatterns as share_patterns
 
@@ -32,7 +33,7 @@ urlpatterns = [
     *writer_patterns("c", "pencil_token", "pencil_"),
     *export_patterns,
     *share_patterns,
-    # Live: each open page holds a stream of its sheet (games/streams.py), or
+    # Live: each open page holds a stream of its sheet (games/live/streams.py), or
     # polls it where no stream can be held (views._poll).
     path("w/<watch_token>/events/", streams.watch_events, name="watch_events"),
     path("h/<host_token>/events/", streams.host_events, name="host_events"),

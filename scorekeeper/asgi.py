@@ -46,14 +46,14 @@ class Handler(ASGIHandler):
 
 django_application = Handler()
 
-from games import live  # noqa: E402  (needs the settings loaded above)
+from games.live import fanout  # noqa: E402  (needs the settings loaded above)
 
 
 def _drain_streams_on(signum):
     previous = signal.getsignal(signum)
 
     def handler(sig, frame):
-        live.hub.drain()
+        fanout.hub.drain()
         if callable(previous):
             previous(sig, frame)
 
@@ -72,7 +72,7 @@ async def application(scope, receive, send):
                     _drain_streams_on(signum)
             await send({"type": "lifespan.startup.complete"})
         elif message["type"] == "lifespan.shutdown":
-            live.hub.drain()
+            fanout.hub.drain()
             await send({"type": "lifespan.shutdown.complete"})
             return
 

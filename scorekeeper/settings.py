@@ -136,7 +136,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Live sheets (games/live.py, games/streams.py).
+# Live sheets (games/live/fanout.py, games/live/streams.py).
 # Streams one client address may hold in each server process: a family's phones,
 # or a café's table behind one address, but not one client holding thousands.
 LIVE_STREAMS_PER_ADDRESS = int(os.environ.get("LIVE_STREAMS_PER_ADDRESS", "100"))

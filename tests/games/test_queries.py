@@ -26,7 +26,8 @@ UNDO = 8
 
 @pytest.fixture
 def notify():
-    """The one statement a write adds on PostgreSQL: its NOTIFY (games/live.py)."""
+    """The one statement a write adds on PostgreSQL: its NOTIFY
+    (games/live/fanout.py)."""
     from django.db import connection
 
     return 1 if connection.vendor == "postgresql" else 0

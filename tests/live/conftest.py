@@ -6,7 +6,7 @@ import gc
 
 import pytest
 
-from games import live, streams
+from games.live import fanout, streams
 
 
 @pytest.fixture
@@ -20,8 +20,8 @@ def every_stream_closed():
     """No stream left subscribed when the test ends."""
     yield
     # A test that leaves a stream subscribed would leak it into the next one.
-    assert live.hub.streams() == 0
-    assert live.hub.addresses == {}
+    assert fanout.hub.streams() == 0
+    assert fanout.hub.addresses == {}
     # The renderings ran in the loop's worker threads, gone with the loop; their
     # database connections go once collected (else PostgreSQL refuses to drop
     # the test database: "being accessed by other users").

@@ -1,5 +1,6 @@
 """Helpers shared by the live stream tests (tests/live/test_stream_*.py):
-the live sheet pushed (games/streams.py, games/live.py), as a client receives it.
+the live sheet pushed (games/live/streams.py, games/live/fanout.py), as a client
+receives it.
 
 Each test is synchronous and runs one scenario in an event loop of its own
 (`async_to_sync`): the AsyncClient goes through the ASGI handler, so the request is

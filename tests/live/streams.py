@@ -1,4 +1,4 @@
-"""Reading a live stream (games/streams.py) the way a browser's EventSource does.
+"""Reading a live stream (games/live/streams.py) the way a browser's EventSource does.
 
 `Stream` holds one open `…/events/` response of Django's AsyncClient: a task pumps
 its chunks into a queue, so a test can wait for the next event with a timeout

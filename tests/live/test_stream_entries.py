@@ -7,7 +7,7 @@ run: tests/live/helpers.py."""
 import pytest
 from django.test import AsyncClient
 
-from games import streams
+from games.live import streams
 from tests.factories import count, make_game, play
 from tests.games.helpers import write_url
 from tests.live.helpers import (

@@ -13,7 +13,7 @@ from asgiref.sync import sync_to_async
 from django.db import connection, transaction
 from django.test import AsyncClient
 
-from games import live
+from games.live import fanout
 from games.models import Game
 from tests.factories import count, make_game, play
 from tests.live.helpers import (
@@ -40,7 +40,7 @@ def _listening_sync():
         cursor.execute(
             "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
             " AND query = %s AND pid <> pg_backend_pid()",
-            [f"LISTEN {live.CHANNEL}"],
+            [f"LISTEN {fanout.CHANNEL}"],
         )
         return cursor.fetchone()[0] > 0
 
@@ -142,7 +142,7 @@ def test_idle_rendering_threads_hold_no_connection_of_the_pool():
             for stream in opened:
                 await stream.hello()
                 await stream.next_sheet()
-            await live.hub.recheck()
+            await fanout.hub.recheck()
             await sync_to_async(close_connection)()
             loop = asyncio.get_running_loop()
             deadline = loop.time() + 2

@@ -8,7 +8,7 @@ import re
 
 from django.test import AsyncClient
 
-from games import live
+from games.live import fanout
 from tests.factories import make_game
 from tests.live.helpers import (
     STREAM_TEST,
@@ -77,7 +77,7 @@ def test_a_drain_ends_every_open_stream_with_a_retry_line():
 
     async def scenario():
         async with watch_and_host(game, host_token) as (watch, host):
-            live.hub.drain()
+            fanout.hub.drain()
             for stream in (watch, host):
                 left = await stream.end()
                 assert len(left) == 1
@@ -92,7 +92,7 @@ def test_the_hub_serves_again_in_a_new_loop_after_a_drain():
 
     async def drained():
         async with up_to_date(watch_events(game), game) as stream:
-            live.hub.drain()
+            fanout.hub.drain()
             await stream.end()
 
     async def next_server():

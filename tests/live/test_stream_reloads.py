@@ -7,7 +7,7 @@ How the scenarios run: tests/live/helpers.py."""
 from asgiref.sync import sync_to_async
 from django.test import AsyncClient
 
-from games import live
+from games.live import fanout
 from games.models import Game
 from tests.factories import make_game
 from tests.live.helpers import (
@@ -73,7 +73,7 @@ def test_a_purged_game_reloads_its_streams_after_a_recheck():
     async def scenario():
         async with watch_and_host(game, host_token) as (watch, host):
             await sync_to_async(Game.objects.filter(pk=game.pk).delete)()
-            await live.hub.recheck()
+            await fanout.hub.recheck()
             for stream in (watch, host):
                 assert [event.event for event in await stream.end()] == ["reload"]
 

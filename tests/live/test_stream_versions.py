@@ -11,7 +11,7 @@ from django.db import connection
 from django.db.models import F
 from django.test import AsyncClient
 
-from games import live, streams
+from games.live import fanout, streams
 from games.models import Game
 from tests.factories import count, make_game, play
 from tests.live.helpers import (
@@ -122,7 +122,7 @@ def test_a_version_moved_without_announce_is_caught_by_the_recheck(settings):
             )
             if connection.vendor != "postgresql":
                 await stream.nothing()
-            await live.hub.recheck()
+            await fanout.hub.recheck()
             assert (await stream.next_sheet()).version == game.version + 1
 
     run(scenario)
@@ -143,7 +143,7 @@ def test_news_ahead_of_the_database_is_not_rendered_in_a_loop(monkeypatch):
 
     async def scenario():
         async with up_to_date(watch_events(game), game) as stream:
-            live.hub.publish(game.pk, game.version + 5)
+            fanout.hub.publish(game.pk, game.version + 5)
             await stream.nothing(within=0.5)
             assert len(rendered) <= 2
 

@@ -35,7 +35,7 @@ from django.utils import translation
 from django.views.decorators.http import require_safe
 
 from games.access import Access, get_game_or_404
-from games.live import database_turn, hub, retry_ms
+from games.live.fanout import database_turn, hub, retry_ms
 from games.models import Game
 from games.sheet_table import sheet_html
 from scorekeeper.lib import numbers
