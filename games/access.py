@@ -49,17 +49,19 @@ Referrer-Policy to every response under the capability prefixes.
 import functools
 from dataclasses import dataclass
 
-from django.http import Http404
+from django.conf import settings
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
-from games.follow import remembered_watch_url
-from games.forms import new_request_key
 from games.models import Game
-from games.sheet_table import sheet_html
-from scorekeeper.lib import ratelimit
+from scorekeeper.lib import ratelimit, tokens
 
 KINDS = ("host", "watch", "pencil")
+
+# The watch link a pencil phone keeps for after the pencil is taken back: see
+# `remember_watch_link`.
+FOLLOW_COOKIE = "sk_follow"
 SCOPE = "capability"
 
 
@@ -137,21 +139,6 @@ class Access:
     role: str  # host, pencil or watch
     game: Game
     token: str = ""
-
-    def context(self, **extra):
-        """What every rendering of the game page (whole or partial) needs."""
-        context = {"access": self, "role": self.role, "game": self.game}
-        if self.is_host:
-            # The end screen links to the host's own pages (next game of the band).
-            context["host_token"] = self.token
-        if self.can_write:
-            # The idempotency key of the undo forms: a retried undo takes back one.
-            context["undo_key"] = new_request_key()
-        if "state" in extra:
-            # Called by the template only where it shows the sheet (a callable in
-            # the context is called when the template reads it).
-            context["sheet_html"] = functools.partial(sheet_html, self, extra["state"])
-        return {**context, **extra}
 
     @property
     def can_write(self):
@@ -244,3 +231,33 @@ def writer_view(view):
         return view(request, access, *args, **kwargs)
 
     return wrapped
+
+
+# --- the watch link a pencil phone keeps ----------------------------------------
+
+
+def remember_watch_link(response: HttpResponse, access: "Access") -> None:
+    """The watch link a pencil phone keeps for after the pencil is taken back.
+
+    The 410 page of a revoked pencil link cannot tell which game it was (only the
+    current pencil token's hash is kept). The pencil page therefore leaves a cookie
+    on the phone, scoped to the pencil link's own path, holding the game's watch
+    token: read-only, and something that phone could already see. The 410 page
+    offers the watch link when that cookie is there."""
+    response.set_cookie(
+        FOLLOW_COOKIE,
+        access.game.watch_token,
+        max_age=settings.GAME_RETENTION_DAYS * 24 * 3600,
+        path=access.page_url,
+        secure=settings.SESSION_COOKIE_SECURE,
+        httponly=True,
+        samesite="Lax",
+    )
+
+
+def remembered_watch_url(request):
+    """The watch page's URL this phone was told to follow, or None."""
+    token = request.COOKIES.get(FOLLOW_COOKIE, "")
+    if not tokens.is_well_formed(token):
+        return None
+    return reverse("games:watch", kwargs={"watch_token": token})

@@ -5,7 +5,6 @@
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from games.errors import ScoreRefused
 from games.kinds import yams
 from games.messages import tr
 
@@ -68,17 +67,9 @@ class Preview:
     after: object  # yams.SheetTotals
 
     @classmethod
-    def build(cls, state, player_id, column, box, entry):
-        """The Preview of a move `state` (a yams.GameState) accepts now, or
-        ScoreRefused saying why not."""
-        try:
-            return cls.checked(state, player_id, column, box, entry)
-        except yams.MoveRefused as refusal:
-            raise ScoreRefused.of_move(refusal) from refusal
-
-    @classmethod
-    def checked(cls, state, player_id, column, box, entry):
-        """`build` with the rules engine's own refusal (`yams.MoveRefused`)."""
+    def of_move(cls, state, player_id, column, box, entry):
+        """The Preview of a move `state` (a yams.GameState) accepts now, or the
+        engine's `yams.MoveRefused` saying why not."""
         sheet, scored, after = state.check_move(player_id, column, box, entry)
         return cls(
             sheet=sheet,
@@ -97,7 +88,7 @@ class Preview:
         previews = []
         for value, entry in entries:
             try:
-                preview = cls.checked(state, player_id, column, box, entry)
+                preview = cls.of_move(state, player_id, column, box, entry)
             except yams.MoveRefused:
                 continue
             previews.append((value, preview))

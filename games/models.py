@@ -1,52 +1,111 @@
-"""Games, their players and the entries the host records, box by box.
+"""Games, their players and the entries the host records, box by box, with the
+verbs that write them and the refusals they answer with.
 
-The rules engine (`games.kinds.yams`) knows what a box is worth; these models store what
-the host entered, in order, and replay it through the engine to get every total.
-The write verbs (record, undo, rename, the pencil) are in `games.game_writes`.
+The game's kind (`games.kinds.yams`) knows what a box is worth; these models store
+what the host entered, in order, and replay it through the engine to get every
+total.
+
+The write verbs (record, undo, rename, pass and take back the pencil) are methods
+of `Game`. Each verb is one transaction that locks the game's row first
+(`select_for_update()` on PostgreSQL; on SQLite every write transaction is
+IMMEDIATE, which serialises the writers already) and makes every check once,
+under that lock, in this order:
+
+1. the idempotency key: a retried request gets the answer of the first one;
+2. the writer: the host while the pencil is out, or a pencil taken back, may not;
+3. the version the form saw: a page out of date may not;
+4. the move itself (game over, turn, box, what the dice allow): the engine's
+   `GameState.check_move`.
+
+Then it writes, moves the version on and announces it (games/live/fanout.py), all
+in the same transaction.
 """
 
+import copy
+import dataclasses
 import datetime
 import itertools
 from dataclasses import dataclass
 from functools import cached_property
 
 from django.conf import settings
+from django.core.cache import caches
 from django.core.exceptions import ValidationError
-from django.db import models, transaction
-from django.db.models import Q
+from django.db import IntegrityError, models, transaction
+from django.db.models import F, Q
 from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games import signals
-from games.errors import (
-    AlreadyUndone,
-    PencilOut,
-    PencilTakenBack,
-    ScoreRefused,
-    StaleVersion,
-)
-from games.game_writes import GameWrites, keep_state, kept_state
 from games.kinds import yams
 from games.kinds.yams import GameState
+from games.live import fanout
 from games.messages import tr
 from scorekeeper.lib import purge, tokens
 from scorekeeper.lib.names import MAX_NAME_LENGTH, clean_name, name_key
 
-# The refusals are raised by the write verbs; callers catch them from here too.
-__all__ = [
-    "AlreadyUndone",
-    "Entry",
-    "Game",
-    "GameState",
-    "PencilOut",
-    "PencilTakenBack",
-    "Player",
-    "Preset",
-    "ScoreRefused",
-    "StaleVersion",
-]
+# --- the refusals of a write ----------------------------------------------------
+
+
+class ScoreRefused(Exception):
+    """A write the game refuses; `message` is for the person holding the phone."""
+
+    def __init__(self, message, code="refused"):
+        super().__init__(message)
+        self.message = str(message)
+        self.code = code
+
+    @classmethod
+    def of_move(cls, refusal):
+        """The rules engine's refusal of a move (`rules.MoveRefused`), in the
+        request's language, with its code."""
+        return cls(tr(refusal.message), refusal.code)
+
+
+class StaleVersion(ScoreRefused):
+    def __init__(self):
+        super().__init__(
+            _("La feuille a changé entre-temps : vérifiez-la et recommencez."), "stale"
+        )
+
+
+class PencilOut(ScoreRefused):
+    """The host tried to score while someone else holds the pencil."""
+
+    def __init__(self, label=""):
+        if label:
+            message = _(
+                "Le crayon est chez %(name)s : reprenez-le pour noter vous-même."
+            ) % {"name": label}
+        else:
+            message = _("Le crayon est passé : reprenez-le pour noter vous-même.")
+        super().__init__(message, "pencil_out")
+
+
+class PencilTakenBack(ScoreRefused):
+    """A write through a pencil link that was taken back (or passed again) while
+    the request was on its way."""
+
+    def __init__(self):
+        super().__init__(_("Le crayon a été repris."), "pencil_gone")
+
+
+class AlreadyUndone(ScoreRefused):
+    """A retried request whose entry was recorded, then undone, in between."""
+
+    def __init__(self):
+        super().__init__(
+            _(
+                "Cette saisie a déjà été enregistrée puis annulée : "
+                "elle n'est pas notée une seconde fois."
+            ),
+            "undone",
+        )
+
+
+# --- games ------------------------------------------------------------------------
 
 
 class Preset(models.TextChoices):
@@ -186,7 +245,7 @@ class PlayedGame:
         return game, host_token
 
 
-class Game(GameWrites, models.Model):
+class Game(models.Model):
     band = models.ForeignKey(
         "bands.Band", on_delete=models.CASCADE, related_name="games"
     )
@@ -279,22 +338,32 @@ class Game(GameWrites, models.Model):
 
     # --- reading -----------------------------------------------------------
 
-    def state(self):
-        """Every sheet replayed through the engine. Kept per process by version
-        (`games.game_writes.STATES`): the pages, polls and streams of a game in play
-        replay nothing once a write or a first read has kept its version; else
-        two queries, whatever the size of the game."""
-        version, written = self.__dict__.get("written_state", (None, None))
-        if version == self.version:
-            return written
-        state = kept_state(self)
+    def state(self) -> GameState:
+        """Every sheet replayed through the engine, at this instance's version.
+
+        Kept in the local cache per version (`keep_state`): the pages, polls and
+        streams of a game in play replay nothing once a write or a first read has
+        kept its version; else two queries, whatever the size of the game."""
+        state = caches["local"].get(self.state_key(self.version))
         if state is None:
             state = self.read_state()[0]
             # Read after the game's row: whenever a write's lock finds the row
             # still at this version, nothing was written since, and these
             # sheets hold.
-            keep_state(self, state)
-        return state
+            self.keep_state(state)
+        return dataclasses.replace(state, game=self)
+
+    def state_key(self, version: int) -> str:
+        # The watch token, not the primary key: a test database (or a restored
+        # one) may give a new game the primary key of an old one, never its token.
+        return f"game-state:{self.watch_token}:{version}"
+
+    def keep_state(self, state: GameState, version: int | None = None) -> None:
+        """Keeps `state` as the sheets of this game at `version` (by default the
+        instance's): every page and stream of that version reads them from here."""
+        version = self.version if version is None else version
+        detached = dataclasses.replace(state, game=None)
+        caches["local"].set(self.state_key(version), detached)
 
     def read_state(self, key_field="", key=""):
         """(GameState, the entry whose `key_field` holds `key` or None), read from
@@ -306,6 +375,228 @@ class Game(GameWrites, models.Model):
         active = [e for e in entries if e.undone_at is None]
         last_seq = max((e.seq for e in entries), default=0)
         return GameState.build(self, players, active, last_seq), done
+
+    # --- writing ------------------------------------------------------------
+
+    def record(
+        self,
+        player_id,
+        column,
+        box,
+        entry,
+        *,
+        request_key="",
+        seen_version=None,
+        by=None,
+    ):
+        """Records one box for one player and returns the Entry.
+
+        A repeated request (same `request_key`) returns the entry it already made,
+        so a double tap or a retry after a dropped connection never counts twice;
+        if that entry has been undone since, `AlreadyUndone` (nothing recorded).
+        `by` ("host" or "pencil") is who writes; `seen_version` the version the
+        form was shown at (None: not checked).
+        """
+        with transaction.atomic():
+            state, done = self._lock_and_check(
+                "request_key", request_key, by, seen_version
+            )
+            if done is not None:
+                if done.undone:
+                    raise AlreadyUndone()
+                return done
+            made, after = self.next_entry(
+                state, player_id, column, box, entry, request_key
+            )
+            now = made.created_at = timezone.now()
+            try:
+                # The unique (game, seq) and one-entry-per-box constraints catch
+                # what the checks cannot see; no savepoint needed: the refusal
+                # rolls the whole write back.
+                made.save(force_insert=True)
+            except IntegrityError as exc:
+                raise StaleVersion() from exc
+            finished = {"finished_at": now} if after.finished else {}
+            self._bump(after, now, **finished)
+            if after.finished:
+                signals.game_finished.send(sender=type(self), game=self, state=after)
+        return made
+
+    def next_entry(self, state, player_id, column, box, entry, request_key=""):
+        """(unsaved Entry, GameState after it) for a move `state` accepts, or
+        ScoreRefused saying why not."""
+        try:
+            sheet, scored, after = state.check_move(player_id, column, box, entry)
+        except yams.MoveRefused as refusal:
+            raise ScoreRefused.of_move(refusal) from refusal
+        slot = sum(1 for e in sheet.entries if e.column == column and e.box == box)
+        made = self.entries.model(
+            game=self,
+            player=sheet.player,
+            column=column,
+            box=box,
+            slot=slot,
+            data=entry,
+            points=scored.points,
+            # Undone entries keep their number: the next one comes after them all.
+            seq=state.last_seq + 1,
+            request_key=request_key,
+        )
+        return made, state.with_entry(made, after)
+
+    def undo(self, *, seen_version=None, request_key="", by=None):
+        """Marks the last active entry undone (kept in the log); returns it, or
+        None if there was none.
+
+        A repeated request (same `request_key`) returns the entry it already undid
+        instead of undoing one more.
+        """
+        with transaction.atomic():
+            state, done = self._lock_and_check(
+                "undo_key", request_key, by, seen_version
+            )
+            last = state.last_entry()
+            if done is not None or last is None:
+                return done
+            now = timezone.now()
+            self.entries.filter(pk=last.pk, undone_at__isnull=True).update(
+                undone_at=now, undo_key=request_key
+            )
+            was_finished = self.finished_at is not None
+            self._bump(state.without(last), now, finished_at=None)
+            if was_finished:
+                signals.result_reopened.send(sender=type(self), game=self)
+        # A copy: `last` belongs to the sheets kept for the version before.
+        undone = copy.copy(last)
+        undone.undone_at, undone.undo_key = now, request_key
+        return undone
+
+    def rename(self, player_id, new_name):
+        """Gives a player a new name; returns it (cleaned). ValidationError if
+        another player of the game has it."""
+        name = clean_name(new_name)
+        taken = ValidationError(
+            _("Deux joueurs s'appellent « %(name)s ».") % {"name": name}
+        )
+        with transaction.atomic():
+            self._lock()
+            players = {p.pk: p for p in self.players.all()}
+            player = players.pop(int(player_id), None)
+            if player is None:
+                raise ScoreRefused(
+                    _("Ce joueur ne joue pas dans cette partie."), "player"
+                )
+            if any(name_key(p.name) == name_key(name) for p in players.values()):
+                raise taken
+            try:
+                with transaction.atomic():
+                    self.players.filter(pk=player.pk).update(name=name)
+            except IntegrityError as exc:  # the database's own case rules
+                raise taken from exc
+            self._bump(None, timezone.now())
+            if self.finished_at is not None:
+                signals.player_renamed.send(
+                    sender=type(self), game=self, old_name=player.name, new_name=name
+                )
+        return name
+
+    def pass_pencil(self, host_token, label=""):
+        """Hands out a new pencil link, revoking any previous one; returns it.
+
+        `label` (who holds it) is a first name like any other: ValidationError for
+        one `clean_name` refuses.
+        """
+        label = str(label or "").strip()
+        if label:
+            label = clean_name(label)
+        with transaction.atomic():
+            self._lock()
+            generation = self.pencil_generation + 1
+            token = self.pencil_token(host_token, generation)
+            pencil = tokens.hashed(token)
+            self._bump(
+                None,
+                timezone.now(),
+                pencil_prefix=pencil.prefix,
+                pencil_digest=pencil.digest,
+                pencil_label=label,
+                pencil_generation=generation,
+            )
+        return token
+
+    def take_back_pencil(self):
+        """Revokes the pencil link at once; returns False if it was not out."""
+        with transaction.atomic():
+            self._lock()
+            if not self.pencil_out:
+                return False
+            self._bump(
+                None,
+                timezone.now(),
+                pencil_prefix="",
+                pencil_digest="",
+                pencil_label="",
+            )
+        return True
+
+    # --- under the lock ------------------------------------------------------------
+
+    def _lock(self):
+        """Locks the game's row and takes what it holds now: every check and
+        write of the verb goes by the row, not by what this instance was loaded
+        with. Django leaves FOR UPDATE out on SQLite, whose IMMEDIATE
+        transactions serialise every writer already."""
+        locked = type(self).objects.select_for_update().get(pk=self.pk)
+        for name in LOCKED_FIELDS:
+            setattr(self, name, getattr(locked, name))
+
+    def _lock_and_check(self, key_field, key, by, seen_version):
+        """(sheets, the entry whose `key_field` holds `key` or None) of the locked
+        game, once the writer and the version are checked; a retried request
+        (`key` found) is answered before the checks, as its first try was."""
+        link_digest = self.pencil_digest  # the pencil link this request came by
+        self._lock()
+        state = caches["local"].get(self.state_key(self.version))
+        if state is None:
+            state, done = self.read_state(key_field, key)
+            # Read under the lock: true for this version. A refusal, or a
+            # retry's answer, shows these sheets without reading them again.
+            self.keep_state(state)
+        else:
+            state = dataclasses.replace(state, game=self)
+            done = self.entries.filter(**{key_field: key}).first() if key else None
+        if done is not None:
+            return state, done
+        # One writer at a time: the host does not score while the pencil is out,
+        # and a pencil link counts only while it is the current one.
+        if by == "host" and self.pencil_out:
+            raise PencilOut(self.pencil_label)
+        if by == "pencil" and (
+            not self.pencil_out or self.pencil_digest != link_digest
+        ):
+            raise PencilTakenBack()
+        # Compared as text: a garbled version (never a number the server wrote)
+        # is simply stale, not an error.
+        if seen_version is not None and str(seen_version).strip() != str(self.version):
+            raise StaleVersion()
+        return state, None
+
+    def _bump(self, state, now, **changes):
+        """Moves the version on, with `changes` to the game, in the same UPDATE,
+        and announces it; `state`: the sheets after the write (None: unchanged)."""
+        changes["last_activity_at"] = now
+        type(self).objects.filter(pk=self.pk).update(
+            version=F("version") + 1, **changes
+        )
+        for name, value in changes.items():
+            setattr(self, name, value)
+        self.version += 1
+        fanout.announce(self.pk, self.version)
+        if state is not None:
+            # Once committed: the answer of this write, and every page of the new
+            # version, show these sheets without replaying them.
+            version = self.version
+            transaction.on_commit(lambda: self.keep_state(state, version))
 
     # --- the pencil link -----------------------------------------------------
 
@@ -319,6 +610,18 @@ class Game(GameWrites, models.Model):
     @staticmethod
     def pencil_token(host_token, generation):
         return tokens.derive(host_token, f"pencil:{generation}")
+
+
+# What a write takes from the locked row (the rest never changes).
+LOCKED_FIELDS = (
+    "version",
+    "last_activity_at",
+    "finished_at",
+    "pencil_prefix",
+    "pencil_digest",
+    "pencil_label",
+    "pencil_generation",
+)
 
 
 class Player(models.Model):

@@ -1,8 +1,22 @@
-"""The score sheet as data: rows of boxes and totals, one column per player (and per
-sheet column). games/sheet_table.py builds it from the replayed GameState;
-templates/games/sheet.html draws it."""
+"""The score sheet as one role sees it: the Table (rows of boxes and totals, one
+column per player and per sheet column, what each cell says, what a screen reader
+reads of it and where it leads) built from the replayed GameState by
+`TableBuilder`, drawn by templates/games/sheet.html, and rendered once per
+version, role and language (`sheet_html`)."""
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from django.core.cache import caches
+from django.template.loader import render_to_string
+from django.utils.translation import get_language, pgettext
+from django.utils.translation import gettext as _
+
+from games.kinds.yams import GameState
+from games.messages import tr
+
+if TYPE_CHECKING:
+    from games.access import Access
 
 COLUMN_SYMBOLS = {"free": "L", "down": "↓", "up": "↑", "dry": "S"}
 
@@ -139,3 +153,298 @@ def short_name(name, crowded=False):
     phone has; a table wide enough to scroll sizes its columns by their content:
     there the name is cut at 6 characters."""
     return name if not crowded or len(name) <= 6 else name[:5].rstrip() + "…"
+
+
+def sheet_html(access: "Access", state: GameState | None = None) -> str:
+    """The #sheet of `access`'s role at its game's version, in the active language:
+    rendered on the first ask, then the same text for every page and stream of the
+    game in that role (nothing in it is per request).
+
+    Kept in the local cache: the forty phones of a table that follow a new entry
+    cost one rendering per process, not forty. `state`, the game's replayed sheets
+    if the caller has them, is only read on a miss."""
+    game = access.game
+    # The watch token, not the primary key: a test (or a restored) database may
+    # give a new game the primary key of an old one, never its token. One host
+    # link and one pencil link per version: the role names the token.
+    key = f"sheet:{game.watch_token}:{game.version}:{access.role}:{get_language()}"
+    html = caches["local"].get(key)
+    if html is None:
+        state = state or game.state()
+        context = {"access": access, "role": access.role, "game": game}
+        if access.is_host:
+            context["host_token"] = access.token
+        context.update(state=state, table=TableBuilder(state, access).table())
+        html = render_to_string("games/sheet.html", context)
+        caches["local"].set(key, html)
+    return html
+
+
+@dataclass
+class Seat:
+    """One player's part of the table while it is built."""
+
+    sheet: object  # PlayerSheet
+    current: bool
+    entries: dict  # (column, box key) -> [Entry]
+    free: dict  # column -> the box keys this page may open now
+
+
+class TableBuilder:
+    """Builds a Table row by row: what each cell says, what a screen reader reads
+    of it and where it leads: links to open boxes (and to renaming) only for a
+    role that may follow them. The same few sentences serve every cell of a
+    table: they are translated once, here."""
+
+    def __init__(self, state, access):
+        self.state = state
+        self.variant = variant = state.game.variant
+        self.columns = list(variant.columns)
+        self.span = len(self.columns)
+        self.multi = self.span > 1
+        self.current = state.current.player.pk if state.current else None
+        self.can_write = access.can_write and not state.finished
+        self.box_url = (
+            access.url_maker("box", player_id=0, column="column", box="box")
+            if self.can_write
+            else None
+        )
+        self.rename_url = (
+            access.url_maker("rename", player_id=0) if access.can_rename else None
+        )
+        self.box_labels = {box.key: tr(box.label) for box in variant.boxes}
+        self.column_labels = {
+            column: tr(variant.column_label(column)) for column in self.columns
+        }
+        self.upper_boxes = [b for b in variant.boxes if b.section == "upper"]
+        self.lower_boxes = [b for b in variant.boxes if b.section == "lower"]
+        self.says = {
+            "crossed": _("%(name)s, %(box)s : barré"),
+            "filled": _("%(name)s, %(box)s : %(points)s"),
+            "open": _("%(name)s, %(box)s : remplir"),
+            "add_yams": " — " + _("ajouter un Yams"),
+            # With several columns, the column is part of a box's name: "Cleo,
+            # As" would name the same control in each of them.
+            "in_column": _("%(box)s (%(column)s)"),
+            "upper": _("%(name)s, total haut : %(upper)s / %(target)s"),
+            "bonus": _("%(name)s, bonus : %(bonus)s"),
+            "no_bonus": _("%(name)s, pas de bonus"),
+            "missing": _("%(name)s, bonus : il manque %(missing)s"),
+            # What is still missing, not a minus sign: "−60" read as a penalty.
+            "still": pgettext("bonus still missing", "encore"),
+        }
+        self.seats = [self.seat(sheet) for sheet in state.sheets]
+        self.short_labels = len(self.seats) * self.span > MAX_FULL_LABEL_COLUMNS
+
+    def seat(self, sheet):
+        current = sheet.player.pk == self.current
+        entries = {}
+        for entry in sheet.entries:
+            entries.setdefault((entry.column, entry.box), []).append(entry)
+        opens = current and self.can_write
+        free = {
+            column: set(sheet.sheet.free_boxes(column)) if opens else set()
+            for column in self.columns
+        }
+        return Seat(sheet, current, entries, free)
+
+    def table(self):
+        heads, rows = self.heads(), self.rows()
+        leader = max(head.total for head in heads)
+        span = self.span
+        for index, head in enumerate(heads):
+            head.gap = leader - head.total
+            for row in rows:
+                if row.whole_player:
+                    head.detail.append((row, row.cells[index : index + 1]))
+                else:
+                    cells = row.cells[index * span : (index + 1) * span]
+                    head.detail.append((row, cells))
+        by_player = {head.pk: head for head in heads}
+        ranked = self.state.ranking()
+        ranks = [rank for rank, _sheet in ranked]
+        return Table(
+            heads=heads,
+            subheads=self.subheads(),
+            rows=rows,
+            width=len(heads) * span,
+            span=span,
+            current=by_player.get(self.current),
+            ranking=[
+                (rank, by_player[sheet.player.pk], ranks.count(rank) > 1)
+                for rank, sheet in ranked
+            ],
+        )
+
+    def heads(self):
+        crowded = len(self.seats) * self.span > MAX_NARROW_COLUMNS
+        return [
+            Head(
+                seat.sheet,
+                self.span,
+                seat.current,
+                short_name(seat.sheet.player.name, crowded),
+                seat.sheet.totals.total,
+                totals=seat.sheet.totals,
+                rename_url=self.rename_url(seat.sheet.player.pk)
+                if self.rename_url
+                else "",
+            )
+            for seat in self.seats
+        ]
+
+    def subheads(self):
+        if not self.multi:
+            return []
+        return [
+            SubHead(
+                column,
+                COLUMN_SYMBOLS[column],
+                self.column_labels[column],
+                seat.current,
+                index == 0,
+            )
+            for seat in self.seats
+            for index, column in enumerate(self.columns)
+        ]
+
+    # --- rows --------------------------------------------------------------------
+
+    def rows(self):
+        variant = self.variant
+        rows = [self.box_row(box) for box in self.upper_boxes]
+        rows.append(
+            self.sum_row(
+                "upper", _("Haut"), _("Total de la section du haut"), self.upper
+            )
+        )
+        bonus_title = _("Bonus de %(points)s dès %(threshold)s en haut") % {
+            "points": variant.bonus_points,
+            "threshold": variant.bonus_threshold,
+        }
+        rows.append(self.sum_row("bonus", _("Bonus"), bonus_title, self.bonus))
+        rows += [self.box_row(box) for box in self.lower_boxes]
+        rows.append(
+            self.sum_row("lower", _("Bas"), _("Total de la section du bas"), self.lower)
+        )
+        if variant.yams_rule == "bonus":
+            title = _("Prime Yams (+100 par Yams de plus)")
+            rows.append(self.sum_row("yams_bonus", _("Prime"), title, self.yams_bonus))
+        rows.append(
+            self.sum_row("total", _("Total"), _("Total"), self.total, kind="total")
+        )
+        if self.multi:
+            cells = self.player_cells("grand", lambda seat: seat.sheet.total)
+            title = _("Total de toutes les colonnes")
+            rows.append(Row("grand", _("Total"), title, "grand", cells))
+        if variant.saved_rolls:
+            cells = self.player_cells("total", lambda seat: seat.sheet.sheet.bank)
+            title = _("Lancers gardés en réserve")
+            rows.append(Row("bank", _("Réserve"), title, "bank", cells))
+        return rows
+
+    def box_row(self, box):
+        cells = [
+            self.box_cell(seat, index, column, box)
+            for seat in self.seats
+            for index, column in enumerate(self.columns)
+        ]
+        label = self.box_labels[box.key]
+        short = pgettext("abréviation", box.short)
+        if short == label or not (
+            self.short_labels or len(label) > MAX_FULL_LABEL_CHARS
+        ):
+            short = ""
+        return Row(box.key, label, label, "box", cells, box.section, short)
+
+    def box_cell(self, seat, index, column, box):
+        says = self.says
+        label = self.box_labels[box.key]
+        if self.multi:
+            label = says["in_column"] % {
+                "box": label,
+                "column": self.column_labels[column],
+            }
+        entries = seat.entries.get((column, box.key))
+        cell = Cell(current=seat.current, first=index == 0)
+        if entries:
+            crossed = all(e.data.get("kind") == "cross" for e in entries)
+            points = sum(e.points for e in entries)
+            if crossed:
+                cell.text, cell.state = "—", "crossed"
+            else:
+                cell.text, cell.state = str(points), "filled"
+            extras = sum(1 for e in entries if e.data.get("extra_yams"))
+            if extras:
+                cell.small = f"+{100 * extras}"
+            if len(entries) > 1:
+                cell.small = f"×{len(entries)}"
+        # Only a box that opens its dialog is read out (aria-label).
+        if box.key in seat.free[column]:
+            cell.url = self.box_url(seat.sheet.player.pk, column, box.key)
+            words = {"name": seat.sheet.player.name, "box": label}
+            if not entries:
+                cell.state = "open"
+                cell.label = says["open"] % words
+            elif crossed:
+                cell.label = says["crossed"] % words + says["add_yams"]
+            else:
+                words["points"] = points
+                cell.label = says["filled"] % words + says["add_yams"]
+        return cell
+
+    def sum_row(self, key, label, title, fill, kind="sum"):
+        """A row of totals: `fill(cell, the column's totals, seat, column)` writes
+        what each cell says."""
+        cells = []
+        for seat in self.seats:
+            for index, column in enumerate(self.columns):
+                cell = Cell(current=seat.current, first=index == 0, state="total")
+                fill(cell, seat.sheet.totals[column], seat, column)
+                cells.append(cell)
+        return Row(key, label, title, kind, cells)
+
+    def player_cells(self, state, value):
+        """One cell per player, across all of their columns."""
+        return [
+            Cell(text=str(value(seat)), state=state, current=seat.current, first=True)
+            for seat in self.seats
+        ]
+
+    # --- what a total cell says ----------------------------------------------------
+
+    def upper(self, cell, t, seat, column):
+        cell.text = str(t.upper)
+        if not t.bonus:
+            cell.small = f"/{t.upper_target}"
+        cell.label = self.says["upper"] % {
+            "name": seat.sheet.player.name,
+            "upper": t.upper,
+            "target": t.upper_target,
+        }
+
+    def bonus(self, cell, t, seat, column):
+        name = seat.sheet.player.name
+        if t.bonus:
+            cell.text, cell.tone = f"+{t.bonus}", "good"
+            cell.label = self.says["bonus"] % {"name": name, "bonus": t.bonus}
+        elif all(seat.sheet.sheet.filled(column, b.key) for b in self.upper_boxes):
+            cell.text, cell.tone = "0", "muted"
+            cell.label = self.says["no_bonus"] % {"name": name}
+        else:
+            cell.text, cell.tone = str(t.upper_missing), "muted"
+            cell.note = self.says["still"]
+            cell.label = self.says["missing"] % {
+                "name": name,
+                "missing": t.upper_missing,
+            }
+
+    def lower(self, cell, t, seat, column):
+        cell.text = str(t.lower)
+
+    def yams_bonus(self, cell, t, seat, column):
+        cell.text = f"+{t.yams_bonus}" if t.yams_bonus else "0"
+
+    def total(self, cell, t, seat, column):
+        cell.text = str(t.total)
+        cell.state = "total" if self.multi else "grand"

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import entry_views, pencil_views, views
+from games import views
 from games.live import streams
 from games.urls_export import urlpatterns as export_patterns
 from games.urls_share import urlpatterns as share_patterns
@@ -11,13 +11,13 @@ def writer_patterns(prefix, token, name_prefix):
     base = f"{prefix}/<{token}>/"
     box = f"{base}box/<int:player_id>/<column>/<box>/"
     return [
-        path(box, entry_views.box, name=f"{name_prefix}box"),
-        path(f"{box}preview/", entry_views.preview, name=f"{name_prefix}preview"),
-        path(f"{box}record/", entry_views.record, name=f"{name_prefix}record"),
-        path(f"{base}undo/", entry_views.undo, name=f"{name_prefix}undo"),
+        path(box, views.box, name=f"{name_prefix}box"),
+        path(f"{box}preview/", views.preview, name=f"{name_prefix}preview"),
+        path(f"{box}record/", views.record, name=f"{name_prefix}record"),
+        path(f"{base}undo/", views.undo, name=f"{name_prefix}undo"),
         path(
             f"{base}rename/<int:player_id>/",
-            entry_views.rename,
+            views.rename,
             name=f"{name_prefix}rename",
         ),
     ]
@@ -45,8 +45,6 @@ urlpatterns = [
 
 # Passing the pencil (host only: a pencil link never manages links).
 urlpatterns += [
-    path("h/<host_token>/crayon/passer/", pencil_views.pass_pencil, name="pass_pencil"),
-    path(
-        "h/<host_token>/crayon/reprendre/", pencil_views.take_pencil, name="take_pencil"
-    ),
+    path("h/<host_token>/crayon/passer/", views.pass_pencil, name="pass_pencil"),
+    path("h/<host_token>/crayon/reprendre/", views.take_pencil, name="take_pencil"),
 ]

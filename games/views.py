@@ -1,35 +1,53 @@
-"""The game pages: create, the host and pencil pages, the watch page, and the
-fallback poll of the live sheet.
+"""The game pages: create, the host, pencil and watch pages, scoring (a box's
+dialog and its preview, recording, undoing, renaming), passing the pencil, and
+the fallback poll of the live sheet.
 
-A plain POST redirects with a flash message; an htmx request gets the fragment it
-swaps. The writes are in `games.entry_views` and
-`games.pencil_views`.
+Each write view cleans its form once and calls one verb of the game
+(`Game.record`, `Game.undo`, `Game.rename`, `Game.pass_pencil`,
+`Game.take_back_pencil`), which makes every check once, under its lock; a refusal
+(`ScoreRefused`) is shown with the fresh sheet (`refused`). A plain POST
+redirects with a flash message; an htmx request gets the fragment it swaps.
 """
 
+import functools
+
 from django.contrib import messages
-from django.http import HttpResponse
-from django.middleware.csrf import get_token
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.http import Http404, HttpResponse, HttpResponseForbidden
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.translation import get_language
-from django.views.decorators.http import require_http_methods, require_safe
+from django.utils.translation import gettext as _
+from django.views.decorators.http import (
+    require_http_methods,
+    require_POST,
+    require_safe,
+)
+from django_htmx.http import reswap, retarget, trigger_client_event
 
 from games.access import (
-    SCOPE,
     TEMPLATE,
     Access,
+    PencilGone,
     get_access_or_404,
     get_game_or_404,
+    remember_watch_link,
     writer_view,
 )
-from games.follow import remember_watch_link
-from games.forms import NewGameForm, PencilForm
-from games.models import Game
-from games.renderings import CSRF_SLOT, rendered_once
+from games.dialogs import EntryDialog, Preview, RenameDialog, UndoDialog
+from games.forms import (
+    ConfirmForm,
+    EntryForm,
+    NewGameForm,
+    PencilForm,
+    RenameForm,
+    new_request_key,
+)
+from games.kinds import yams
+from games.messages import tr
+from games.models import Game, PencilOut, ScoreRefused
 from games.share_views import pencil_link
-from games.sheet_table import sheet_html
-from scorekeeper.lib import numbers, ratelimit, tokens
+from games.sheet import sheet_html
+from scorekeeper.lib import numbers
 
 # --- create ----------------------------------------------------------------------
 
@@ -54,12 +72,28 @@ def home(request):
 # --- pages -----------------------------------------------------------------------
 
 
+def page_context(access: Access, **extra) -> dict:
+    """What every rendering of the game page (whole or partial) needs."""
+    context = {"access": access, "role": access.role, "game": access.game}
+    if access.is_host:
+        # The end screen links to the host's own pages (next game of the band).
+        context["host_token"] = access.token
+    if access.can_write:
+        # The idempotency key of the undo forms: a retried undo takes back one.
+        context["undo_key"] = new_request_key()
+    if "state" in extra:
+        # Called by the template only where it shows the sheet (a callable in
+        # the context is called when the template reads it).
+        context["sheet_html"] = functools.partial(sheet_html, access, extra["state"])
+    return {**context, **extra}
+
+
 def render_page(
     request, access, *, state=None, dialog=None, status=200, pencil_form=None
 ):
     state = state or access.game.state()
-    context = access.context(
-        state=state, dialog=dialog, done=done_entry(request, state)
+    context = page_context(
+        access, state=state, dialog=dialog, done=done_entry(request, state)
     )
     if access.is_host:
         context.update(pencil_context(request, access, pencil_form))
@@ -99,28 +133,6 @@ def sheet_fragment(request, access, state=None):
     return HttpResponse(sheet_html(access, state))
 
 
-def _watch_page(request, game):
-    access = Access("watch", game)
-    if len(messages.get_messages(request)):
-        # A flash message is for this phone only (and rare here): render as usual.
-        return render_page(request, access)
-
-    def render_watch_page():
-        context = access.context(state=game.state(), dialog=None, done=None)
-        context["tv"] = request.GET.get("tv", "0") != "0"
-        context["csrf_token"] = CSRF_SLOT
-        return render_to_string(TEMPLATE, context, request)
-
-    # The band's name is in the footer and may change without a new game version;
-    # the full path is in the language form's "next".
-    page = rendered_once(
-        (game.watch_token, get_language(), request.get_full_path()),
-        (game.version, game.band.name),
-        render_watch_page,
-    )
-    return HttpResponse(page.replace(CSRF_SLOT, get_token(request)))
-
-
 @require_safe
 @writer_view
 def host(request, access):
@@ -139,8 +151,10 @@ def pencil(request, access):
 
 @require_safe
 def watch(request, watch_token):
+    # The page around the sheet is rendered for each request (its CSRF token, a
+    # flash message); the sheet itself once per version (`sheet_html`).
     game = get_game_or_404(request, "watch", watch_token, Game.objects.with_band())
-    return _watch_page(request, game)
+    return render_page(request, Access("watch", game))
 
 
 # --- live: the fallback poll ------------------------------------------------------
@@ -151,22 +165,13 @@ def watch(request, watch_token):
 # body when the game has not moved, the fresh #sheet fragment when it has.
 
 
-def _version_of(kind, token):
-    """The version of the game `token` opens; None if it opens none."""
-    digest = "watch_token" if kind == "watch" else f"{kind}_digest"
-    game = Game.objects.only("version", digest).by_token(kind, token)
-    return game.version if game is not None else None
-
-
 def _poll(request, kind, token):
-    if ratelimit.too_many_misses(request, SCOPE):
-        get_game_or_404(request, kind, token)  # raises the 429
-    version = _version_of(kind, token) if tokens.is_well_formed(token) else None
-    if version is None:
-        # The proper answer and a counted miss: 404, or 410 for a pencil taken
-        # back (its page then reloads on the "crayon repris" page: HX-Refresh).
-        get_game_or_404(request, kind, token)
-    if request.GET.get("v", "") == str(version):
+    """204 when the game is still at the page's version (`?v=`), else the fresh
+    #sheet. The unchanged answer, by far the most frequent, reads the version
+    alone; a bad link gets what the pages get (404, 410, 429) and counts a miss."""
+    digest = "watch_token" if kind == "watch" else f"{kind}_digest"
+    game = get_game_or_404(request, kind, token, Game.objects.only("version", digest))
+    if request.GET.get("v", "") == str(game.version):
         return HttpResponse(status=204)
     return sheet_fragment(request, get_access_or_404(request, kind, token))
 
@@ -184,3 +189,290 @@ def host_sheet(request, host_token):
 @require_safe
 def pencil_sheet(request, pencil_token):
     return _poll(request, "pencil", pencil_token)
+
+
+# --- scoring ---------------------------------------------------------------------
+
+CLOSE_DIALOG = "sk-close-dialog"
+
+
+def refused(request, access, refusal, state=None):
+    """A move that cannot be made (not this player's turn, game over, stale
+    page…): say why and show the fresh sheet (the verbs that refuse leave the
+    game as their lock found it)."""
+    if refusal.code == "pencil_gone":
+        # Taken back while this request was on its way: the same 410 page as the
+        # pencil link's next request gets (htmx reloads onto it).
+        request.capability_refused = True
+        raise PencilGone()
+    if request.htmx:
+        state = state or access.game.state()
+        context = {"state": state, "notice": refusal.message}
+        response = render(
+            request, f"{TEMPLATE}#refresh", page_context(access, **context)
+        )
+        retarget(response, "#sheet")
+        reswap(response, "outerHTML")
+        return trigger_client_event(response, CLOSE_DIALOG)
+    messages.warning(request, refusal.message)
+    return redirect(access.page_url)
+
+
+def refreshed(request, access, notice=None, done=None):
+    """The answer to a write done: the fresh sheet, with what happened."""
+    context = page_context(access, state=access.game.state(), notice=notice, done=done)
+    response = render(request, f"{TEMPLATE}#refresh", context)
+    return trigger_client_event(response, CLOSE_DIALOG)
+
+
+def show_dialog(request, access, state, dialog, status=200):
+    if request.htmx:
+        context = page_context(access, state=state, dialog=dialog)
+        response = render(request, dialog.template, context)
+        retarget(response, "#dialog-body")
+        return reswap(response, "outerHTML")
+    return render_page(request, access, state=state, dialog=dialog, status=status)
+
+
+def check_open(access, state, player_id, column, box):
+    """(PlayerSheet, EntrySpec, Box) of a box this page may fill now: ScoreRefused
+    if not (the pencil is out, not this player's turn…), Http404 if the game has
+    no such box."""
+    if not access.can_write:
+        raise PencilOut(access.game.pencil_label)
+    return find_box(state.open_box, player_id, column, box)
+
+
+def find_box(find, player_id, column, box):
+    try:
+        return find(player_id, column, box)
+    except yams.MoveRefused as refusal:
+        if refusal.code == "box":
+            raise Http404 from refusal
+        raise ScoreRefused.of_move(refusal) from refusal
+
+
+def entry_form(access, state, player_id, column, box, data=None, *, check=True):
+    """(PlayerSheet, EntryForm) of a box this page may fill now (`check`), or of
+    any box of the game: ScoreRefused if not, Http404 if the game has no such."""
+    if check:
+        sheet, spec, box_obj = check_open(access, state, player_id, column, box)
+    else:
+        sheet, spec, box_obj = find_box(state.box_of, player_id, column, box)
+    form = EntryForm(
+        data,
+        spec=spec,
+        box=box_obj,
+        column=column,
+        variant=state.game.variant,
+        bank=sheet.sheet.bank,
+        sheet=sheet.sheet,
+        initial={"seen_version": state.game.version},
+    )
+    return sheet, form
+
+
+def entry_dialog(access, sheet, form, preview=None, show_errors=True):
+    column, box = form.column, form.box.key
+    urls = {"player_id": sheet.player.pk, "column": column, "box": box}
+    return EntryDialog(
+        sheet=sheet,
+        form=form,
+        column=column,
+        column_label=tr(form.variant.column_label(column)),
+        multi=len(form.variant.columns) > 1,
+        record_url=access.url("record", **urls),
+        preview_url=access.url("preview", **urls),
+        preview=preview,
+        show_errors=show_errors,
+    )
+
+
+@require_safe
+@writer_view
+def box(request, access, player_id, column, box):
+    state = access.game.state()
+    try:
+        sheet, form = entry_form(access, state, player_id, column, box)
+    except ScoreRefused as refusal:
+        return refused(request, access, refusal, state)
+    dialog = entry_dialog(access, sheet, form)
+    dialog.offline_previews = Preview.for_each(
+        state, player_id, column, box, form.value_entries()
+    )
+    return show_dialog(request, access, state, dialog)
+
+
+@require_http_methods(["GET", "POST"])
+@writer_view
+def preview(request, access, player_id, column, box):
+    data = request.POST if request.method == "POST" else request.GET
+    state = access.game.state()
+    try:
+        sheet, form = entry_form(access, state, player_id, column, box, data)
+    except ScoreRefused as refusal:
+        return refused(request, access, refusal, state)
+    result = None
+    if form.is_valid():
+        try:
+            result = Preview.of_move(state, player_id, column, box, form.entry)
+        except yams.MoveRefused as refusal:
+            form.add_error(None, tr(refusal.message))
+    # Half-way through a choice (one face of two picked) is no mistake yet: the
+    # live preview keeps quiet until the choice is complete.
+    show_errors = not (request.htmx and form.has_error(NON_FIELD_ERRORS, "missing"))
+    dialog = entry_dialog(access, sheet, form, result, show_errors)
+    if request.htmx:
+        return render(
+            request, f"{TEMPLATE}#preview", page_context(access, dialog=dialog)
+        )
+    return render_page(request, access, state=state, dialog=dialog)
+
+
+@require_POST
+@writer_view
+def record(request, access, player_id, column, box):
+    game = access.game
+    state = game.state()
+    try:
+        # Any box of the game: whether it may be written now is the game's to
+        # say, under its lock, once it knows this is no retry of a write done.
+        sheet, form = entry_form(
+            access, state, player_id, column, box, request.POST, check=False
+        )
+        if form.is_valid():
+            entry = game.record(
+                player_id,
+                column,
+                box,
+                form.entry,
+                request_key=form.cleaned_data["request_key"],
+                seen_version=form.cleaned_data["seen_version"],
+                by=access.writer,
+            )
+            if request.htmx:
+                return refreshed(request, access, done=game.state().summary(entry))
+            return redirect(f"{access.page_url}?done={entry.seq}")
+        # Shown again as the dialog opens: only for a box this page may fill now.
+        check_open(access, state, player_id, column, box)
+    except ScoreRefused as refusal:
+        if refusal.code != "invalid":
+            return refused(request, access, refusal)
+        # What the dice allow there: said in the dialog, like a form error.
+        form.add_error(None, refusal.message)
+    dialog = entry_dialog(access, sheet, form)
+    return show_dialog(request, access, state, dialog, status=422)
+
+
+@require_http_methods(["GET", "POST"])
+@writer_view
+def undo(request, access):
+    """GET asks for confirmation (what would be undone); POST undoes."""
+    game = access.game
+    if request.method == "GET":
+        if not access.can_write:
+            return refused(request, access, PencilOut(game.pencil_label))
+        state = game.state()
+        last = state.last_entry()
+        if last is None:
+            return refused(request, access, ScoreRefused(_("Rien à annuler.")), state)
+        form = ConfirmForm(initial={"seen_version": game.version})
+        dialog = UndoDialog(form=form, **state.summary(last))
+        return show_dialog(request, access, state, dialog)
+    form = ConfirmForm(request.POST)
+    form.is_valid()  # Its fields never refuse: a garbled version is stale.
+    try:
+        undone = game.undo(
+            seen_version=form.cleaned_data["seen_version"],
+            request_key=form.cleaned_data["request_key"],
+            by=access.writer,
+        )
+    except ScoreRefused as refusal:
+        return refused(request, access, refusal)
+    if undone is None:
+        notice = _("Rien à annuler.")
+    else:
+        summary = game.state().summary(undone)
+        notice = _("Annulé : %(name)s, %(box)s (%(points)s).") % {
+            "name": summary["player"].name,
+            "box": tr(summary["box"].label),
+            "points": undone.points,
+        }
+    if request.htmx:
+        return refreshed(request, access, notice)
+    messages.success(request, notice)
+    return redirect(access.page_url)
+
+
+@require_http_methods(["GET", "POST"])
+@writer_view
+def rename(request, access, player_id):
+    if not access.can_rename:
+        # The pencil scores; correcting names stays with the host.
+        return HttpResponseForbidden(
+            _("Seul l'hôte de la partie peut corriger un prénom."),
+            content_type="text/plain; charset=utf-8",
+        )
+    game = access.game
+    state = game.state()
+    sheet = state.sheet_of(player_id)
+    if sheet is None:
+        raise Http404
+    if request.method == "GET":
+        form = RenameForm(initial={"name": sheet.player.name})
+        return show_dialog(request, access, state, RenameDialog(sheet, form))
+    form = RenameForm(request.POST)
+    if form.is_valid():
+        old = sheet.player.name
+        try:
+            new = game.rename(player_id, form.cleaned_data["name"])
+        except ValidationError as exc:
+            form.add_error("name", exc.messages[0])
+        else:
+            notice = _("%(old)s s'appelle maintenant %(new)s.") % {
+                "old": old,
+                "new": new,
+            }
+            if request.htmx:
+                return refreshed(request, access, notice)
+            messages.success(request, notice)
+            return redirect(access.page_url)
+    return show_dialog(request, access, state, RenameDialog(sheet, form), status=422)
+
+
+# --- passing the pencil ------------------------------------------------------------
+#
+# One writer at a time: while the pencil is out, the host's scoring is refused and
+# the pencil's goes through; once it is taken back the pencil link answers 410. The
+# pencil only scores: renaming, links and the band stay with the host.
+
+
+@require_POST
+def pass_pencil(request, host_token):
+    """Hands out a new pencil link (revoking any other) and shows it to the host."""
+    access = get_access_or_404(request, "host", host_token)
+    form = PencilForm(request.POST)
+    if form.is_valid():
+        try:
+            access.game.pass_pencil(host_token, form.cleaned_data["label"])
+        except ValidationError as exc:
+            form.add_error("label", exc.messages[0])
+    if form.errors:
+        return render_page(request, access, pencil_form=form, status=422)
+    if access.game.pencil_label:
+        notice = _("Le crayon est passé à %(name)s : envoyez-lui le lien.") % {
+            "name": access.game.pencil_label
+        }
+    else:
+        notice = _("Le crayon est passé : envoyez le lien à qui va noter.")
+    messages.success(request, notice)
+    return redirect(f"{access.page_url}#pencil")
+
+
+@require_POST
+def take_pencil(request, host_token):
+    """Revokes the pencil link at once: the host scores again."""
+    access = get_access_or_404(request, "host", host_token)
+    if access.game.take_back_pencil():
+        messages.success(request, _("Vous avez repris le crayon : à vous de noter."))
+    return redirect(access.page_url)

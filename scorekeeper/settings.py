@@ -160,18 +160,41 @@ LIVE_LISTEN_URL = os.environ.get("LIVE_LISTEN_URL", "")
 REDIS_URL = os.environ.get("REDIS_URL", "")
 # Lets several sites (or test runs) share one Redis without mixing keys or news.
 CACHE_KEY_PREFIX = os.environ.get("CACHE_KEY_PREFIX", "")
+# Two caches, one mechanism (Django's cache framework):
+# - "shared": what every server process must agree on, the rate-limit counts
+#   (Redis when REDIS_URL is set; else this process's memory, right for one server);
+# - "local": what is replayed or rendered per game version in this process (a
+#   game's sheets, the sheet fragment per role and language, the preview image):
+#   a value is keyed by the version it was made for, so no process serves a
+#   stale one, and a version is rendered once per process whatever the number of
+#   phones that follow it.
+# "default" is the shared one, for whatever asks Django's default cache.
 if REDIS_URL:
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": REDIS_URL,
-            # A hung Redis must fail a request (and /healthz), not hang it.
-            "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
-            "KEY_PREFIX": CACHE_KEY_PREFIX,
-        }
+    SHARED_CACHE = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        # A hung Redis must fail a request (and /healthz), not hang it.
+        "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
+        "KEY_PREFIX": CACHE_KEY_PREFIX,
     }
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    SHARED_CACHE = {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "shared",
+    }
+CACHES = {
+    "default": SHARED_CACHE,
+    "shared": SHARED_CACHE,
+    "local": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "local",
+        # A version is asked for within seconds of its write, and never again
+        # once the next one is made: a few minutes is plenty, and the entry
+        # limit bounds the memory of a busy process.
+        "TIMEOUT": 300,
+        "OPTIONS": {"MAX_ENTRIES": 3000},
+    },
+}
 
 # No accounts: flash messages live in a signed cookie, not in a session.
 MESSAGE_STORAGE = "django.contrib.messages.storage.cookie.CookieStorage"

@@ -35,11 +35,13 @@ def _default_language():
 
 @pytest.fixture(autouse=True)
 def _fresh_cache():
-    from django.core.cache import cache
+    from django.core.cache import caches
 
-    cache.clear()
+    for cache in caches.all():
+        cache.clear()
     yield
-    cache.clear()
+    for cache in caches.all():
+        cache.clear()
 
 
 # Per module, not per session: Playwright's sync API keeps an event loop running in

@@ -24,11 +24,11 @@ can be held.
 """
 
 import asyncio
-import collections
 from dataclasses import dataclass
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.core.cache import caches
 from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpResponse, StreamingHttpResponse
 from django.utils import translation
@@ -37,7 +37,7 @@ from django.views.decorators.http import require_safe
 from games.access import Access, get_game_or_404
 from games.live.fanout import database_turn, hub, retry_ms
 from games.models import Game
-from games.sheet_table import sheet_html
+from games.sheet import sheet_html
 from scorekeeper.lib import numbers
 from scorekeeper.lib.ratelimit import client_ip
 
@@ -85,15 +85,13 @@ def _pencil(game):
 
 
 class Renderings:
-    """(role, token, language) -> the latest SheetEvent rendered in this process.
+    """The latest SheetEvent of each (role, token, language), kept in the local
+    cache: the watchers a new version wakes in this process share one rendering.
 
     Concurrent askers of one key wait for the same rendering instead of starting
-    their own; at most `limit` keys are kept (least recently rendered go first).
-    """
+    their own (`pending`: what is under way, not a cache)."""
 
-    def __init__(self, limit):
-        self.limit = limit
-        self.done = collections.OrderedDict()
+    def __init__(self):
         self.pending = {}
 
     async def latest(self, request, kind, token, version):
@@ -103,12 +101,13 @@ class Renderings:
         # A rendering already under way may have read the game just before
         # `version` was committed: then one more, started after it.
         for _attempt in range(2):
-            found = self.done.get(key)
+            # The local-memory cache does no I/O: asked from the loop directly.
+            found = caches["local"].get(event_key(*key))
             if found is not None and found.version >= version:
                 return found
             task = self.pending.get(key)
             if task is None:
-                task = asyncio.ensure_future(self._render(key))
+                task = asyncio.ensure_future(self.render(key))
                 self.pending[key] = task
             # Shielded: a watcher leaving must not cancel the others' rendering.
             found = await asyncio.shield(task)
@@ -116,7 +115,7 @@ class Renderings:
                 break
         return found
 
-    async def _render(self, key):
+    async def render(self, key):
         kind, token, language = key
         try:
             event = await sync_to_async(_render, thread_sensitive=False)(
@@ -125,16 +124,17 @@ class Renderings:
         finally:
             del self.pending[key]
         if event is None:
-            self.done.pop(key, None)
-            return None
-        self.done[key] = event
-        self.done.move_to_end(key)
-        while len(self.done) > self.limit:
-            self.done.popitem(last=False)
+            caches["local"].delete(event_key(*key))
+        else:
+            caches["local"].set(event_key(*key), event)
         return event
 
 
-renderings = Renderings(limit=4096)
+def event_key(kind, token, language):
+    return f"sheet-event:{kind}:{token}:{language}"
+
+
+renderings = Renderings()
 
 
 def _seen_version(request):

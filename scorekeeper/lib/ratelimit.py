@@ -1,6 +1,6 @@
 """Counts a client's misses (links that lead nowhere) and says when to stop answering.
 
-A fixed-window counter in Django's cache: `cache.add` then `cache.incr`, both atomic
+A fixed-window counter in the shared cache: `add` then `incr`, both atomic
 on Redis and on the local-memory cache, so concurrent misses are all counted.
 
     game = lookup(token)
@@ -31,7 +31,7 @@ import ipaddress
 import time
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import caches
 
 DEFAULT_LIMIT = 30
 DEFAULT_WINDOW = 600
@@ -93,7 +93,7 @@ def _counter_key(request, scope):
 
 def too_many_misses(request, scope) -> bool:
     """True when this client has used up its misses in the current window."""
-    return (cache.get(_counter_key(request, scope)) or 0) >= limit()
+    return (caches["shared"].get(_counter_key(request, scope)) or 0) >= limit()
 
 
 def note_miss(request, scope, token=None) -> int:
@@ -106,14 +106,14 @@ def note_miss(request, scope, token=None) -> int:
     ttl = window() + 5
     if token is not None:
         seen = hashlib.sha256(str(token).encode()).hexdigest()[:24]
-        if not cache.add(f"{key}:{seen}", 1, ttl):
-            return cache.get(key) or 0
-    cache.add(key, 0, ttl)
+        if not caches["shared"].add(f"{key}:{seen}", 1, ttl):
+            return caches["shared"].get(key) or 0
+    caches["shared"].add(key, 0, ttl)
     try:
-        return cache.incr(key)
+        return caches["shared"].incr(key)
     except ValueError:
         # The window expired between add and incr: this miss opens the next one.
-        cache.add(key, 1, ttl)
+        caches["shared"].add(key, 1, ttl)
         return 1
 
 
@@ -122,11 +122,11 @@ def spend(request, scope, allowed, seconds) -> bool:
     window of `seconds`; False once it has made more than `allowed` there."""
     seconds = max(1, int(seconds))
     key = f"{_PREFIX}:{scope}:{client_ip(request)}:{int(time.time() // seconds)}"
-    cache.add(key, 0, seconds + 5)
+    caches["shared"].add(key, 0, seconds + 5)
     try:
-        count = cache.incr(key)
+        count = caches["shared"].incr(key)
     except ValueError:
-        cache.add(key, 1, seconds + 5)
+        caches["shared"].add(key, 1, seconds + 5)
         count = 1
     return count <= allowed
 

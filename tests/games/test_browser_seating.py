@@ -5,7 +5,7 @@ JavaScript) or by dragging the seat number."""
 import pytest
 from playwright.sync_api import expect
 
-from games import seating
+from games import forms
 from games.models import Game
 from tests.games.browser import type_names
 
@@ -23,7 +23,7 @@ def seated(page):
 
 def reverse_draw(monkeypatch):
     """The draw made predictable: the names in reverse order."""
-    monkeypatch.setattr(seating, "draw", lambda names: list(reversed(names)))
+    monkeypatch.setattr(forms, "draw_seating", lambda names: list(reversed(names)))
 
 
 @pytest.mark.parametrize("javascript", [True, False])

@@ -12,7 +12,7 @@ from games.live import fanout, streams
 @pytest.fixture
 def fresh_renderings(monkeypatch):
     """Each test starts with no rendering kept from another one."""
-    monkeypatch.setattr(streams, "renderings", streams.Renderings(limit=4096))
+    monkeypatch.setattr(streams, "renderings", streams.Renderings())
 
 
 @pytest.fixture

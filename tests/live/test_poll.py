@@ -214,8 +214,8 @@ def test_the_poll_only_reads(client, method):
 
 
 @pytest.mark.django_db
-def test_each_process_keeps_only_the_latest_sheet_of_a_game(client):
-    from games.renderings import RENDERED
+def test_a_sheet_is_kept_for_the_version_it_was_rendered_for(client):
+    from django.core.cache import caches
 
     game, _token = make_game(NAMES[:2])
     moves = [(name, "free", box, CROSS) for box in BOXES[:5] for name in NAMES[:2]]
@@ -226,21 +226,11 @@ def test_each_process_keeps_only_the_latest_sheet_of_a_game(client):
         answer = client.get(watch_sheet(game, seen), headers=HTMX)
         assert f'data-version="{game.version}"' in answer.content.decode()
         seen = game.version
-    mine = [slot for slot in RENDERED.slots if slot[0] == game.watch_token]
-    assert len(mine) == 1
-    # An older version asked again is rendered afresh, never from the newer text.
-    assert RENDERED.get(mine[0], (seen - 1,)) is None
-
-
-def test_the_rendered_sheets_kept_are_bounded():
-    from games.latest import Latest
-
-    kept = Latest(limit=3)
-    for n in range(10):
-        kept.put((f"game{n}", "fr", "sheet"), (1,), "x")
-    assert [slot[0] for slot in kept.slots] == ["game7", "game8", "game9"]
-    kept.put(("game9", "fr", "sheet"), (0,), "older")
-    assert kept.get(("game9", "fr", "sheet"), (1,)) == "x"
+    key = f"sheet:{game.watch_token}:{seen}:watch:fr"
+    assert f'data-version="{seen}"' in caches["local"].get(key)
+    # An older version is never answered with the newer text.
+    older = caches["local"].get(f"sheet:{game.watch_token}:{seen - 1}:watch:fr")
+    assert older is None or f'data-version="{seen - 1}"' in older
 
 
 @pytest.mark.django_db
