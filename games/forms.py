@@ -20,7 +20,7 @@ from games.kinds.yams.sheet import ROLLS_PER_TURN
 from games.messages import tr
 from games.models import Game
 from scorekeeper.lib import numbers
-from scorekeeper.lib.names import MAX_NAME_LENGTH, clean_name, name_key
+from scorekeeper.lib.names import MAX_NAME_LENGTH, clean_name, clean_names
 
 CROSS = "x"
 MADE = "made"
@@ -503,32 +503,14 @@ class NewGameForm(forms.Form):
         return [kind for kind in yams.COLUMN_KINDS if kind in value]
 
     def _clean_names(self, raw_names, variant):
-        names, seen = [], {}
-        for index, raw in enumerate(raw_names):
-            if not str(raw).strip():
-                continue
-            try:
-                name = clean_name(raw)
-            except ValidationError as exc:
-                self.row_errors[index] = exc.messages[0]
-                continue
-            if name_key(name) in seen:
-                self.row_errors[index] = _("Deux joueurs s'appellent « %(name)s ».") % {
-                    "name": name
-                }
-                continue
-            seen[name_key(name)] = index
-            names.append(name)
+        names, self.row_errors = clean_names(raw_names)
         if self.row_errors:
             self.add_error("names", _("Corrigez les prénoms signalés."))
-        elif not names:
-            self.add_error("names", _("Il faut au moins un joueur."))
-        elif variant is not None and len(names) > variant.max_players:
-            self.add_error(
-                "names",
-                _("Cette variante se joue à %(max)d joueurs au plus.")
-                % {"max": variant.max_players},
-            )
+        else:
+            try:
+                Game.check_player_count(names, variant)
+            except ValidationError as exc:
+                self.add_error("names", exc)
         self.cleaned_names = names
 
     def create(self, band=None):

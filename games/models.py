@@ -44,7 +44,13 @@ from games.kinds.yams import GameState
 from games.live import fanout
 from games.messages import tr
 from scorekeeper.lib import purge, tokens
-from scorekeeper.lib.names import MAX_NAME_LENGTH, clean_name, name_key
+from scorekeeper.lib.names import (
+    MAX_NAME_LENGTH,
+    clean_name,
+    clean_names,
+    name_key,
+    name_taken,
+)
 
 # --- the refusals of a write ----------------------------------------------------
 
@@ -307,44 +313,36 @@ class Game(models.Model):
             raise ValidationError({"options": tr(exc.message)}) from exc
 
     @staticmethod
-    def clean_names(names, variant):
+    def clean_names(names: list[str], variant: yams.Variant) -> list[str]:
         """Validated, trimmed names in seating order, or ValidationError."""
-        cleaned, seen, errors = [], set(), []
-        for raw in names:
-            if raw is None or not str(raw).strip():
-                continue
-            try:
-                name = clean_name(raw)
-            except ValidationError as exc:
-                errors.extend(exc.messages)
-                continue
-            if name_key(name) in seen:
-                errors.append(
-                    _("Deux joueurs s'appellent « %(name)s ».") % {"name": name}
-                )
-                continue
-            seen.add(name_key(name))
-            cleaned.append(name)
-        if errors:
-            raise ValidationError(errors)
-        if not cleaned:
+        cleaned, refused = clean_names(names)
+        if refused:
+            raise ValidationError(list(refused.values()))
+        Game.check_player_count(cleaned, variant)
+        return cleaned
+
+    @staticmethod
+    def check_player_count(names: list[str], variant: yams.Variant | None) -> None:
+        """ValidationError unless the game has players, and no more than
+        `variant` (when known) is played with."""
+        if not names:
             raise ValidationError(_("Il faut au moins un joueur."))
-        if len(cleaned) > variant.max_players:
+        if variant is not None and len(names) > variant.max_players:
             raise ValidationError(
                 _("Cette variante se joue à %(max)d joueurs au plus.")
                 % {"max": variant.max_players}
             )
-        return cleaned
 
     # --- reading -----------------------------------------------------------
 
     def state(self) -> GameState:
-        """Every sheet replayed through the engine, at this instance's version.
+        """Every sheet replayed through the engine.
 
-        Kept in the local cache per version (`keep_state`): the pages, polls and
-        streams of a game in play replay nothing once a write or a first read has
-        kept its version; else two queries, whatever the size of the game."""
-        state = caches["local"].get(self.state_key(self.version))
+        Kept in the local cache with the version it was read at (`keep_state`):
+        the pages, polls and streams of a game in play replay nothing once a write
+        or a first read has kept its version; else two queries, whatever the size
+        of the game."""
+        state = self.kept_state()
         if state is None:
             state = self.read_state()[0]
             # Read after the game's row: whenever a write's lock finds the row
@@ -353,17 +351,27 @@ class Game(models.Model):
             self.keep_state(state)
         return dataclasses.replace(state, game=self)
 
-    def state_key(self, version: int) -> str:
+    def state_key(self) -> str:
         # The watch token, not the primary key: a test database (or a restored
         # one) may give a new game the primary key of an old one, never its token.
-        return f"game-state:{self.watch_token}:{version}"
+        return f"game-state:{self.watch_token}"
+
+    def kept_state(self) -> GameState | None:
+        """The sheets kept for this instance's version, or None. Only the newest
+        version of a game is kept: an older one is never asked for again."""
+        kept = caches["local"].get(self.state_key())
+        if kept is None or kept[0] != self.version:
+            return None
+        return dataclasses.replace(kept[1], game=self)
 
     def keep_state(self, state: GameState, version: int | None = None) -> None:
         """Keeps `state` as the sheets of this game at `version` (by default the
-        instance's): every page and stream of that version reads them from here."""
+        instance's), unless a newer version is kept already."""
         version = self.version if version is None else version
-        detached = dataclasses.replace(state, game=None)
-        caches["local"].set(self.state_key(version), detached)
+        kept = caches["local"].get(self.state_key())
+        if kept is None or kept[0] <= version:
+            detached = dataclasses.replace(state, game=None)
+            caches["local"].set(self.state_key(), (version, detached))
 
     def read_state(self, key_field="", key=""):
         """(GameState, the entry whose `key_field` holds `key` or None), read from
@@ -475,24 +483,19 @@ class Game(models.Model):
         """Gives a player a new name; returns it (cleaned). ValidationError if
         another player of the game has it."""
         name = clean_name(new_name)
-        taken = ValidationError(
-            _("Deux joueurs s'appellent « %(name)s ».") % {"name": name}
-        )
         with transaction.atomic():
             self._lock()
             players = {p.pk: p for p in self.players.all()}
             player = players.pop(int(player_id), None)
             if player is None:
-                raise ScoreRefused(
-                    _("Ce joueur ne joue pas dans cette partie."), "player"
-                )
+                raise Player.DoesNotExist(f"no player {player_id} in game {self.pk}")
             if any(name_key(p.name) == name_key(name) for p in players.values()):
-                raise taken
+                raise name_taken(name)
             try:
                 with transaction.atomic():
                     self.players.filter(pk=player.pk).update(name=name)
             except IntegrityError as exc:  # the database's own case rules
-                raise taken from exc
+                raise name_taken(name) from exc
             self._bump(None, timezone.now())
             if self.finished_at is not None:
                 signals.player_renamed.send(
@@ -556,14 +559,13 @@ class Game(models.Model):
         (`key` found) is answered before the checks, as its first try was."""
         link_digest = self.pencil_digest  # the pencil link this request came by
         self._lock()
-        state = caches["local"].get(self.state_key(self.version))
+        state = self.kept_state()
         if state is None:
             state, done = self.read_state(key_field, key)
             # Read under the lock: true for this version. A refusal, or a
             # retry's answer, shows these sheets without reading them again.
             self.keep_state(state)
         else:
-            state = dataclasses.replace(state, game=self)
             done = self.entries.filter(**{key_field: key}).first() if key else None
         if done is not None:
             return state, done

@@ -166,17 +166,19 @@ def sheet_html(access: "Access", state: GameState | None = None) -> str:
     game = access.game
     # The watch token, not the primary key: a test (or a restored) database may
     # give a new game the primary key of an old one, never its token. One host
-    # link and one pencil link per version: the role names the token.
-    key = f"sheet:{game.watch_token}:{game.version}:{access.role}:{get_language()}"
-    html = caches["local"].get(key)
-    if html is None:
-        state = state or game.state()
-        context = {"access": access, "role": access.role, "game": game}
-        if access.is_host:
-            context["host_token"] = access.token
-        context.update(state=state, table=TableBuilder(state, access).table())
-        html = render_to_string("games/sheet.html", context)
-        caches["local"].set(key, html)
+    # link and one pencil link per version: the role names the token. Only the
+    # newest version is kept: an older one is never asked for again.
+    key = f"sheet:{game.watch_token}:{access.role}:{get_language()}"
+    kept = caches["local"].get(key)
+    if kept is not None and kept[0] == game.version:
+        return kept[1]
+    state = state or game.state()
+    context = {"access": access, "role": access.role, "game": game}
+    if access.is_host:
+        context["host_token"] = access.token
+    context.update(state=state, table=TableBuilder(state, access).table())
+    html = render_to_string("games/sheet.html", context)
+    caches["local"].set(key, (game.version, html))
     return html
 
 

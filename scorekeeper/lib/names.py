@@ -92,6 +92,34 @@ def clean_name(raw) -> str:
     )
 
 
+def name_taken(name: str) -> ValidationError:
+    """The refusal of a name another player of the game already has."""
+    return ValidationError(
+        _("Deux joueurs s'appellent « %(name)s ».") % {"name": name}, code="taken"
+    )
+
+
+def clean_names(raw_names) -> tuple[list[str], dict[int, str]]:
+    """The players' names in seating order, blank rows skipped, and the refusal
+    of each row that has one, by its index: a name `clean_name` refuses, or one
+    an earlier row already has (case- and space-insensitively)."""
+    names, seen, refused = [], set(), {}
+    for index, raw in enumerate(raw_names):
+        if raw is None or not str(raw).strip():
+            continue
+        try:
+            name = clean_name(raw)
+        except ValidationError as exc:
+            refused[index] = exc.messages[0]
+            continue
+        if name_key(name) in seen:
+            refused[index] = name_taken(name).messages[0]
+            continue
+        seen.add(name_key(name))
+        names.append(name)
+    return names, refused
+
+
 def clean_band_name(raw, max_length) -> str:
     """A band's name, cleaned exactly like a player's (only longer and with its
     own messages), or ValidationError."""

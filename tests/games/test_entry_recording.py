@@ -82,7 +82,6 @@ def test_typed_points_and_extra_yams_and_rolls_are_recorded(client):
         {"kind": "made"},
         {"kind": "count", "value": 5, "extra_yams": True},
     ]
-    game.refresh_from_db()
     assert game.state().sheets[0].total == 17 + 50 + 25 + 100
 
 
