@@ -16,15 +16,9 @@ import gzip
 import re
 import sys
 import urllib.request
-from pathlib import Path
 from urllib.parse import urljoin
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import app_server  # noqa: E402
-import app_setup  # noqa: E402
-import loopback  # noqa: E402
-import report  # noqa: E402
+import common
 
 RESOURCE = re.compile(
     r"<(?:script|img|source)\b[^>]*?\bsrc=\"([^\"]+)\""
@@ -38,7 +32,7 @@ FETCHED_RELS = {"stylesheet", "icon", "apple-touch-icon", "manifest", "preload"}
 
 
 def fetch(url, encodings="br, gzip"):
-    loopback.check_loopback(url)
+    common.check_loopback(url)
     request = urllib.request.Request(
         url, headers={"Accept-Encoding": encodings, "Accept-Language": "fr"}
     )
@@ -59,7 +53,7 @@ def resources(html, base):
     urls = []
     for ref in found:
         url = urljoin(base, ref.replace("&amp;", "&"))
-        if url.startswith(f"http://{loopback.HOST}:") and url not in urls:
+        if url.startswith(f"http://{common.HOST}:") and url not in urls:
             urls.append(url)
     return urls
 
@@ -101,19 +95,19 @@ def main():
     parser.add_argument("--budget-kb", type=float, default=30.0)
     args = parser.parse_args()
 
-    db = app_setup.throwaway_database("sqlite")
+    db = common.throwaway_database("sqlite")
     try:
-        env = app_setup.app_env(db.url)
-        app_setup.prepare(env)
-        (game,) = app_setup.seed(env, "games", 1, args.players, args.rounds)
-        with app_server.Server(env, workers=1) as server:
+        env = common.app_env(db.url)
+        common.prepare(env)
+        (game,) = common.seed(env, "games", 1, args.players, args.rounds)
+        with common.Server(env) as server:
             rows = measure(server.base, f"/w/{game['watch_token']}/")
     finally:
         db.drop()
     total_raw = sum(r[1] for r in rows)
     total_sent = sum(r[2] for r in rows)
     rows.append(("total", total_raw, total_sent, ""))
-    report.table(
+    common.table(
         f"Page weight of the watch page ({args.players} players, {args.rounds} "
         f"rounds played), bytes",
         ["resource", "uncompressed", "compressed", "encoding"],
@@ -121,10 +115,8 @@ def main():
     )
     kb = total_sent / 1024
     ok = kb <= args.budget_kb
-    print(
-        f"{'PASS' if ok else 'MISS'}: {kb:.1f} KB compressed "
-        f"(budget {args.budget_kb:g} KB)"
-    )
+    print(f"{kb:.1f} KB compressed")
+    common.verdict(ok, f"≤ {args.budget_kb:g} KB compressed")
     return 0 if ok else 1
 
 

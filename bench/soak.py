@@ -10,7 +10,9 @@ memory (every server process) is sampled every 30 s; the run reports it at the s
     .venv/bin/python bench/soak.py                           # SQLite, 10 minutes
     .venv/bin/python bench/soak.py --duration 120 --db postgres
 
-Loopback only; stops by itself after --duration seconds (or --max-requests).
+Target: 0 errors, no worker restart, memory flat (≤ 2 % growth of the server's
+RSS over the second half of the run). Loopback only; stops by itself after
+--duration seconds (or --max-req requests).
 """
 
 import argparse
@@ -19,17 +21,8 @@ import random
 import re
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import app_server  # noqa: E402
-import app_setup  # noqa: E402
-import http_client  # noqa: E402
-import lean_client  # noqa: E402
-import measuring  # noqa: E402
-import report  # noqa: E402
-import scoring  # noqa: E402
+import common
 
 VERSION = re.compile(rb'id="sheet"[^>]*?data-version="(\d+)"')
 HEADERS = b"Accept-Language: fr\r\n"
@@ -60,14 +53,14 @@ class Soak:
     async def table(self, host_client, client, index):
         """One table: a game after another, a host and its watchers."""
         state = {"game": None, "version": 0}
-        writes = scoring.Writes()
+        writes = common.Writes()
         watchers = [
             asyncio.create_task(self.watcher(client, state))
             for _ in range(self.args.watchers_per_table)
         ]
         while self.more() and self.pool:
             game = self.pool.pop()
-            host = scoring.ScoringHost(host_client, self.server.base, game)
+            host = common.ScoringHost(host_client, self.server.base, game)
             self.requests += 1
             try:
                 await host.open()
@@ -146,10 +139,10 @@ class Soak:
 
     async def run(self):
         args = self.args
-        client = lean_client.LeanClient(self.server.port, args.connections)
+        client = common.LeanClient(self.server.port, args.connections)
         start = time.monotonic()
         self.deadline = start + args.duration
-        async with http_client.session(args.tables) as host_client:
+        async with common.session(args.tables) as host_client:
             await asyncio.gather(
                 self.sampler(start),
                 *(self.table(host_client, client, i) for i in range(args.tables)),
@@ -167,25 +160,23 @@ def main():
     parser.add_argument("--write-interval", type=float, default=4.0)
     parser.add_argument("--connections", type=int, default=100)
     parser.add_argument("--max-req", type=int, default=2_000_000)
-    app_server.add_server_args(parser)
+    common.add_server_args(parser)
     args = parser.parse_args()
 
     games_needed = args.tables * (2 + int(args.duration / args.write_interval / 78) + 1)
-    db = app_setup.throwaway_database(args.db)
+    db = common.throwaway_database(args.db)
     try:
-        env = app_setup.app_env(db.url)
-        app_setup.prepare(env)
+        env = common.app_env(db.url)
+        common.prepare(env)
         # Every table's first game is already 10 rounds in: the tables' first game
         # ends (end screens, band history, new host and watch pages: code paths a
         # game only takes at its end) come during the warm-up minute, not at the
         # middle of the run, where they looked like growth in the "steady" half.
-        fresh = app_setup.seed(env, "games", games_needed - args.tables, 6, 0)
-        games = fresh + app_setup.seed(env, "games", args.tables, 6, 10)
-        with app_server.Server(
-            env, workers=app_server.workers_for(args, args.db)
-        ) as server:
+        fresh = common.seed(env, "games", games_needed - args.tables, 6, 0)
+        games = fresh + common.seed(env, "games", args.tables, 6, 10)
+        with common.Server(env, workers=common.workers_for(args, args.db)) as server:
             soak = Soak(args, server, games)
-            with measuring.CpuMeter(server) as cpu:
+            with common.CpuMeter(server) as cpu:
                 asyncio.run(soak.run())
             died = server.proc.poll() is not None
     finally:
@@ -195,7 +186,7 @@ def main():
     warm = next((s for s in samples if s[0] >= 60), samples[0])
     first, last = samples[0], samples[-1]
     restarts = len(set(first[2]) ^ set(last[2])) // 2 + died
-    report.table(
+    common.table(
         f"Soak on {args.db}: {args.duration:g} s, {args.tables} tables × "
         f"{args.watchers_per_table} watchers polling 1/s, a box every "
         f"{args.write_interval:g} s per table (server CPU {cpu.server_pct:.0f} %, "
@@ -207,36 +198,33 @@ def main():
         ]
         + [("errors", soak.errors, "", "")],
     )
-    report.table(
+    common.table(
         "Server memory (RSS of every server process, MiB)",
         ["at s", "RSS MiB"],
-        [(f"{t:.0f}", f"{measuring.mib(rss):.1f}") for t, rss, _pids in samples],
+        [(f"{t:.0f}", f"{common.mib(rss):.1f}") for t, rss, _pids in samples],
     )
-    growth = measuring.mib(last[1] - warm[1])
+    growth = common.mib(last[1] - warm[1])
     # Steady state: the second half of the run, once every kind of page (the end
     # of a game included, from about 80 s) has been rendered at least once.
     mid = min(samples, key=lambda s: abs(s[0] - args.duration / 2))
-    late = measuring.mib(last[1] - mid[1])
+    late = common.mib(last[1] - mid[1])
     print(
-        f"RSS start {measuring.mib(first[1]):.1f} MiB, after warm-up "
-        f"{measuring.mib(warm[1]):.1f} MiB, mid-run "
-        f"{measuring.mib(mid[1]):.1f} MiB, end "
-        f"{measuring.mib(last[1]):.1f} MiB ({growth:+.1f} MiB since warm-up, "
+        f"RSS start {common.mib(first[1]):.1f} MiB, after warm-up "
+        f"{common.mib(warm[1]):.1f} MiB, mid-run "
+        f"{common.mib(mid[1]):.1f} MiB, end "
+        f"{common.mib(last[1]):.1f} MiB ({growth:+.1f} MiB since warm-up, "
         f"{late:+.1f} MiB over the second half); worker restarts: {restarts}; GETs "
         f"retried on a keep-alive connection the server had closed: {soak.retried}"
     )
     for note in soak.notes:
         print("error:", note)
-    ok = soak.errors == 0 and restarts == 0 and late <= 0.02 * measuring.mib(mid[1])
-    print(
-        "PASS" if ok else "MISS",
-        "(target: 0 errors, memory flat: ≤ 2 % growth over the second half)",
-    )
+    ok = soak.errors == 0 and restarts == 0 and late <= 0.02 * common.mib(mid[1])
+    common.verdict(ok, "0 errors, memory flat: ≤ 2 % growth over the second half")
     return 0 if ok else 1
 
 
 def _p(values):
-    return measuring.percentile(values, 50), measuring.percentile(values, 99)
+    return common.percentile(values, 50), common.percentile(values, 99)
 
 
 if __name__ == "__main__":

@@ -12,25 +12,16 @@ request (which must not grow with players or rounds).
     .venv/bin/python bench/throughput.py                 # both databases
     .venv/bin/python bench/throughput.py --db sqlite --duration 5
 
-Targets (issue 5): full page ≥ 0.3 × (a); SQL queries per request constant in
-players and rounds. (The poll's own target, ≥ 0.8 × (a), belonged to the WSGI
-fast poll, gone with the move to push: it is measured, not judged.)
+Targets: full page ≥ 0.3 × (a); SQL queries per request constant in players and
+rounds. The poll is measured, not judged. Loopback only; every case is bounded
+by --duration and --budget.
 """
 
 import argparse
 import asyncio
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import app_server  # noqa: E402
-import app_setup  # noqa: E402
-import http_client  # noqa: E402
-import measuring  # noqa: E402
-import report  # noqa: E402
-import scoring  # noqa: E402
+import common
 
 
 async def measure_gets(server, game, args):
@@ -44,10 +35,10 @@ async def measure_gets(server, game, args):
     ]
     totals = {label: [0.0, [], 0, {}, 0.0] for label, _ in cases}
     slices = max(1, args.slices)
-    async with http_client.session(args.concurrency) as client:
+    async with common.session(args.concurrency) as client:
         for _label, path in cases:
             # Warm every worker (imports, template compilation, connections).
-            await http_client.hammer(
+            await common.hammer(
                 client,
                 server.base + path,
                 concurrency=args.concurrency,
@@ -58,7 +49,7 @@ async def measure_gets(server, game, args):
             for label, path in cases:
                 cpu0 = server.cpu_seconds()
                 t0 = time.monotonic()
-                _rps, lat, errors, statuses = await http_client.hammer(
+                _rps, lat, errors, statuses = await common.hammer(
                     client,
                     server.base + path,
                     concurrency=args.concurrency,
@@ -78,23 +69,42 @@ async def measure_gets(server, game, args):
     ]
 
 
+async def closed_loop(base, games, *, duration, budget):
+    """Each host writes its next box as soon as the previous one is answered."""
+    writes = common.Writes()
+    async with common.session(len(games)) as client:
+        hosts = await common.open_hosts(client, base, games)
+        deadline = time.monotonic() + duration
+        made = 0
+
+        async def loop(host):
+            nonlocal made
+            while not host.done and made < budget and time.monotonic() < deadline:
+                made += 1
+                if not await host.write(writes):
+                    return
+
+        t0 = time.monotonic()
+        await asyncio.gather(*(loop(h) for h in hosts))
+        writes.elapsed = time.monotonic() - t0
+    return writes
+
+
 def run_one(kind, args):
-    db = app_setup.throwaway_database(kind)
+    db = common.throwaway_database(kind)
     try:
-        env = app_setup.app_env(db.url)
-        app_setup.prepare(env)
-        (game,) = app_setup.seed(env, "games", 1, 6, 6)
-        hosts = app_setup.seed(env, "games", args.hosts, 6, 0)
-        queries = app_setup.seed(env, "queries") if args.queries else []
-        server = app_server.Server(
-            env, workers=app_server.workers_for(args, kind), cpus=args.server_cpus
-        )
+        env = common.app_env(db.url)
+        common.prepare(env)
+        (game,) = common.seed(env, "games", 1, 6, 6)
+        hosts = common.seed(env, "games", args.hosts, 6, 0)
+        queries = common.seed(env, "queries") if args.queries else []
+        server = common.Server(env, workers=common.workers_for(args, kind))
         with server:
-            with measuring.CpuMeter(server) as cpu:
+            with common.CpuMeter(server) as cpu:
                 gets = asyncio.run(measure_gets(server, game, args))
             cpu0 = server.cpu_seconds()
             writes = asyncio.run(
-                scoring.closed_loop(
+                closed_loop(
                     server.base, hosts, duration=args.duration, budget=args.budget
                 )
             )
@@ -114,15 +124,14 @@ def main():
     parser.add_argument("--slices", type=int, default=5, help="interleaved slices")
     parser.add_argument("--concurrency", type=int, default=16)
     parser.add_argument("--hosts", type=int, default=16, help="games scored at once")
-    app_server.add_server_args(parser)
-    parser.add_argument("--server-cpus", default=None, help="taskset list, e.g. 0")
+    common.add_server_args(parser)
     parser.add_argument("--no-queries", dest="queries", action="store_false")
     args = parser.parse_args()
 
     kinds = ["sqlite", "postgres"] if args.db == "both" else [args.db]
     print(
-        f"uvicorn (scorekeeper.serve), {args.workers or '1 (SQLite) / 2 (PG)'} "
-        f"process(es); client: {args.concurrency} keep-alive connections (asyncio, "
+        f"uvicorn (scorekeeper.serve), 1 process on SQLite, {args.workers} on "
+        f"PostgreSQL; client: {args.concurrency} keep-alive connections (asyncio, "
         f"same machine); {args.duration:g} s per case",
         flush=True,
     )
@@ -138,8 +147,8 @@ def main():
                     rps,
                     rps / base_rps,
                     cpu_ms,
-                    measuring.percentile(lat, 50),
-                    measuring.percentile(lat, 99),
+                    common.percentile(lat, 50),
+                    common.percentile(lat, 99),
                     errors,
                     " ".join(f"{k}×{v}" for k, v in sorted(statuses.items())),
                 )
@@ -151,13 +160,13 @@ def main():
                 w.rps,
                 w.rps / base_rps,
                 w.cpu_ms,
-                measuring.percentile(w.latencies, 50),
-                measuring.percentile(w.latencies, 99),
+                common.percentile(w.latencies, 50),
+                common.percentile(w.latencies, 99),
                 w.errors,
                 " ".join(f"{k}×{v}" for k, v in sorted(w.statuses.items())),
             )
         )
-        report.table(
+        common.table(
             f"Throughput on {kind} ({time.monotonic() - t0:.0f} s run; server CPU "
             f"{cpu.server_pct:.0f} %, client {cpu.client_pct:.0f} %, whole machine "
             f"{cpu.machine_pct:.0f} %, in % of one core)",
@@ -175,7 +184,7 @@ def main():
         )
         if queries:
             labels = list(queries[0]["counts"])
-            report.table(
+            common.table(
                 f"SQL queries per request on {kind} (status in brackets)",
                 ["players", "rounds", *labels],
                 [
@@ -192,18 +201,17 @@ def main():
                 for label in labels
                 if len({q["counts"][label][0] for q in queries}) > 1
             ]
-            print(
-                "PASS" if not varying else "MISS",
-                "(target: queries per request constant in players and rounds)"
-                + (f": varies for {', '.join(varying)}" if varying else ""),
+            if varying:
+                print("queries vary for", ", ".join(varying))
+            common.verdict(
+                not varying, "queries per request constant in players and rounds"
             )
         page_ratio = gets[2][1] / base_rps
         print(
-            "PASS" if page_ratio >= 0.3 else "MISS",
-            f"(target: full watch page ≥ 0.3 × bare view: {page_ratio:.2f} ×; the "
-            f"unchanged poll is {gets[1][1] / base_rps:.2f} ×, measured, no target)",
-            flush=True,
+            f"full watch page {page_ratio:.2f} × the bare view; the unchanged poll "
+            f"{gets[1][1] / base_rps:.2f} × (measured, no target)"
         )
+        common.verdict(page_ratio >= 0.3, "full watch page ≥ 0.3 × bare view")
 
 
 if __name__ == "__main__":

@@ -1,12 +1,7 @@
 import io
 import logging
-import os
 
 import pytest
-
-# Playwright's sync API runs an event loop in the test thread; the ORM calls the
-# tests make around it are still synchronous and safe.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -47,12 +42,20 @@ def _fresh_cache():
 # Per module, not per session: Playwright's sync API keeps an event loop running in
 # the test thread while it is open, and the tests that drive the ASGI handler
 # themselves (asyncio.run, async_to_sync) cannot run beside it.
+#
+# While it is open, Django sees that loop and refuses every ORM call from the test
+# thread, though the browser tests' own calls (and their database's set-up and
+# flush) are plain synchronous code: Django's async-unsafe switch is on for that
+# time only. Everywhere else it stays off, so that a synchronous ORM call slipping
+# into an async path (a stream, the ASGI handler) fails its test.
 @pytest.fixture(scope="module")
 def playwright_instance():
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as p:
-        yield p
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        with sync_playwright() as p:
+            yield p
 
 
 @pytest.fixture(scope="module")

@@ -160,7 +160,8 @@ def test_two_hundred_concurrent_posts_record_each_entry_once():
     assert {e.box: e.points for e in entries} == points
     winners = {e.box: e for e in entries}
     for post, status, body, location in outcomes:
-        assert status in {200, 302}, (post["kind"], status)
+        # Refused or not, htmx gets its fragment, a plain form the redirect.
+        assert status == (200 if post["htmx"] else 302), (post["kind"], status)
         if post["kind"] in ("tap", "other"):
             winner = winners[post["box"]]
             if post["key"] == winner.request_key:

@@ -126,8 +126,8 @@ def walk(client, game, host_token, label):
     seen = []
     players = list(game.players.order_by("seat"))
 
-    def keep(what, response):
-        assert response.status_code < 500, what
+    def keep(what, response, status=200):
+        assert response.status_code == status, (what, response.status_code)
         seen.append((what, response.content.decode()))
         return response
 
@@ -140,7 +140,11 @@ def walk(client, game, host_token, label):
             return pencil_url(token, prefix + name, **kwargs)
         return host_url(token, name, **kwargs)
 
-    keep("home refused", client.post("/", {"names": ["x" * 30], "preset": "classic"}))
+    keep(
+        "home refused",
+        client.post("/", {"names": ["x" * 30], "preset": "classic"}),
+        status=422,
+    )
     keep("host", client.get(host_url(host_token)))
     keep("watch", client.get(f"/w/{game.watch_token}/"))
     # The host enters, previews, records, is refused, undoes, renames.
@@ -173,6 +177,7 @@ def walk(client, game, host_token, label):
     play_turns(game, {p.name: 10 + p.seat for p in players}, turns=3)
     response = client.post(host_url(host_token, "pass_pencil"), {"label": first.name})
     keep("host, pencil out", client.get(response["Location"]))
+    game.refresh_from_db()
     pencil_token = game.current_pencil_token(host_token)
     keep("share", client.get(host_url(host_token, "share")))
     keep("pencil", client.get(pencil_url(pencil_token)))
@@ -189,12 +194,11 @@ def walk(client, game, host_token, label):
             **HTMX,
         ),
     )
-    for kind, token in (
-        ("host", host_token),
-        ("pencil", pencil_token),
-        ("watch", game.watch_token),
+    for kind, poll in (
+        ("host", host_url(host_token, "host_sheet")),
+        ("pencil", pencil_url(pencil_token, "pencil_sheet")),
+        ("watch", f"/w/{game.watch_token}/feuille/"),
     ):
-        poll = f"/{kind[0]}/{token}/feuille/"
         keep(f"{kind} poll", client.get(poll, {"v": "0"}, **HTMX))
     keep("log", client.get(f"/w/{game.watch_token}/journal/"))
     keep("band", client.get(f"/b/{game.band.token}/"))

@@ -30,7 +30,7 @@ def test_the_home_page_offers_a_manifest_with_icons_and_colours(live_server, pho
     phone.goto(live_server.url + "/")
     href = phone.locator("link[rel=manifest]").get_attribute("href")
     response = phone.request.get(live_server.url + href)
-    assert response.ok
+    assert response.status == 200
     manifest = response.json()
     assert manifest["short_name"] == "Scorekeeper"
     assert manifest["display"] == "standalone"

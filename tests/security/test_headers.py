@@ -97,7 +97,7 @@ def test_middleware_runs_first_to_see_every_response():
 @pytest.mark.parametrize("url", ["/", "/robots.txt", "/healthz", "/feuilles/"])
 def test_ordinary_pages_get_the_site_headers_but_stay_indexable(client, url):
     response = client.get(url)
-    assert response.status_code < 400
+    assert response.status_code == 200
     assert_site_headers(response, url)
     assert "X-Robots-Tag" not in response
 
@@ -108,7 +108,7 @@ def test_capability_links_get_noindex_and_no_store_even_when_unknown(client, pre
     url = f"{prefix}{tokens.new_token()}/"
     response = client.get(url)
     # 410 for a pencil link: "the pencil was taken back".
-    assert response.status_code in {404, 410}
+    assert response.status_code == (410 if prefix == "/c/" else 404)
     assert_site_headers(response, url)
     assert_capability_headers(response, url)
 
@@ -118,7 +118,8 @@ def test_a_slash_redirect_to_a_capability_link_is_not_cached(client):
     # CommonMiddleware's redirect carries the token and would be a cached 301.
     url = f"/h/{tokens.new_token()}"
     response = client.get(url)
-    assert response.status_code in {301, 302, 404}
+    assert response.status_code == 301
+    assert response["Location"] == f"{url}/"
     assert response["Cache-Control"] == "no-store"
     assert response["X-Robots-Tag"] == "noindex, nofollow"
 
