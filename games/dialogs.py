@@ -2,11 +2,17 @@
 `template` is the partial of templates/games/game.html that draws it (in the page's
 <dialog>, or alone for htmx)."""
 
+from __future__ import annotations
+
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from games.kinds import yams
 from games.messages import tr
+
+if TYPE_CHECKING:
+    from games.forms import ConfirmForm, EntryForm, RenameForm
+    from games.models import Entry, Player
 
 
 @dataclass
@@ -15,20 +21,20 @@ class EntryDialog:
 
     template: ClassVar[str] = "games/game.html#entry_dialog"
 
-    sheet: object  # the PlayerSheet of the box's player
-    form: object  # EntryForm
+    sheet: yams.PlayerSheet  # the box's player
+    form: EntryForm
     column: str
     column_label: str
     multi: bool  # several columns: the title names the column
     record_url: str
     preview_url: str
-    preview: object = None  # the Preview of the values chosen so far
+    preview: Preview | None = None  # the calculation of the values chosen so far
     show_errors: bool = True
     # [(value, Preview)]: each button's calculation, for static/js/outbox.js.
-    offline_previews: list = field(default_factory=list)
+    offline_previews: list[tuple[str, Preview]] = field(default_factory=list)
 
     @property
-    def box(self):
+    def box(self) -> yams.Box:
         return self.form.box
 
 
@@ -38,10 +44,10 @@ class UndoDialog:
 
     template: ClassVar[str] = "games/game.html#undo_dialog"
 
-    entry: object
-    player: object
-    box: object
-    form: object  # ConfirmForm
+    entry: Entry
+    player: Player
+    box: yams.Box
+    form: ConfirmForm
 
 
 @dataclass
@@ -50,8 +56,8 @@ class RenameDialog:
 
     template: ClassVar[str] = "games/game.html#rename_dialog"
 
-    sheet: object
-    form: object  # RenameForm
+    sheet: yams.PlayerSheet
+    form: RenameForm
 
 
 @dataclass
@@ -59,15 +65,17 @@ class Preview:
     """A move checked but not recorded: its calculation and the totals after it,
     as the entry dialog shows them before Valider."""
 
-    sheet: object  # yams.PlayerSheet
+    sheet: yams.PlayerSheet
     column: str
-    box: object  # yams.Box
-    scored: object  # yams.Scored
-    before: object  # yams.SheetTotals
-    after: object  # yams.SheetTotals
+    box: yams.Box
+    scored: yams.Scored
+    before: yams.SheetTotals
+    after: yams.SheetTotals
 
     @classmethod
-    def of_move(cls, state, player_id, column, box, entry):
+    def of_move(
+        cls, state: yams.GameState, player_id: int, column: str, box: str, entry: dict
+    ) -> Preview:
         """The Preview of a move `state` (a yams.GameState) accepts now, or the
         engine's `yams.MoveRefused` saying why not."""
         sheet, scored, after = state.check_move(player_id, column, box, entry)
@@ -81,7 +89,14 @@ class Preview:
         )
 
     @classmethod
-    def for_each(cls, state, player_id, column, box, entries):
+    def for_each(
+        cls,
+        state: yams.GameState,
+        player_id: int,
+        column: str,
+        box: str,
+        entries: list[tuple[str, dict]],
+    ) -> list[tuple[str, Preview]]:
         """[(value, Preview)] for the moves `entries` ([(value, entry)]) that the
         rules allow: what the dialog shows for each button when the network is
         down and cannot be asked. A refused one is left out, its reason unsaid."""
@@ -95,9 +110,9 @@ class Preview:
         return previews
 
     @property
-    def calculation(self):
+    def calculation(self) -> str:
         return tr(self.scored.calculation)
 
     @property
-    def column_after(self):
+    def column_after(self) -> yams.Totals:
         return self.after[self.column]
