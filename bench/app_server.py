@@ -95,8 +95,8 @@ def add_server_args(parser):
         "--workers",
         type=int,
         default=None,
-        help="server processes, WEB_CONCURRENCY (default: 1 on SQLite, where the "
-        "live fan-out is in-process only; 2 on PostgreSQL)",
+        help="server processes, WEB_CONCURRENCY (default: 1 on SQLite, which "
+        "takes no more; 2 on PostgreSQL)",
     )
 
 

@@ -39,7 +39,6 @@ Loopback only (127.0.0.0/8); the run ends by itself after ramp + duration + grac
 
 import argparse
 import asyncio
-import os
 import sys
 import time
 from pathlib import Path
@@ -51,8 +50,6 @@ import app_setup  # noqa: E402
 import live_report  # noqa: E402
 import live_run  # noqa: E402
 import loopback  # noqa: E402
-
-REDIS_URL = "redis://127.0.0.1:6379/0"
 
 
 def run_async(coro_fn, use_uvloop):
@@ -94,16 +91,11 @@ def main(argv=None):
         "with every stream open (SIGTERM) and checking each ends with retry:",
     )
     parser.add_argument("--drain-timeout", type=float, default=15.0)
-    parser.add_argument(
-        "--redis",
-        action="store_true",
-        help="REDIS_URL=redis://127.0.0.1:6379/0 (cache and, on SQLite, fan-out)",
-    )
     args = parser.parse_args(argv)
     if args.workers is None:
         args.workers = 1 if args.db == "sqlite" else 2
-    if args.db == "sqlite" and args.workers != 1 and not args.redis:
-        parser.error("on SQLite, several processes hear each other through --redis")
+    if args.db == "sqlite" and args.workers != 1:
+        parser.error("several server processes mean --db postgres")
 
     streams = args.tables * (1 + args.watchers_per_table)
     client_fds = app_server.raise_fd_limit()
@@ -120,8 +112,6 @@ def main(argv=None):
     db = app_setup.throwaway_database(args.db)
     try:
         env = app_setup.app_env(db.url)
-        if args.redis:
-            env.update(REDIS_URL=REDIS_URL, CACHE_KEY_PREFIX=f"bench-{os.getpid()}")
         app_setup.prepare(env)
         t_seed = time.monotonic()
         games = app_setup.seed(env, "games", args.tables, 6, 0)
