@@ -6,9 +6,14 @@ uvicorn rather than gunicorn with uvicorn workers: it has its own worker process
 graceful shutdown and proxy-header handling, so one package does the whole job. It
 sends no `Server:` banner and writes no access log (request lines carry capability
 tokens).
+
+Several processes (`WEB_CONCURRENCY` > 1) need PostgreSQL: on SQLite the live
+sheet's news stays in the process that wrote, so the server refuses to start
+(scorekeeper/checks.py says why).
 """
 
 import os
+import sys
 
 import uvicorn
 
@@ -18,7 +23,12 @@ def _int(env, name, default):
     return int(value) if value else default
 
 
-def options(env=os.environ):
+def workers(env=os.environ) -> int:
+    """How many server processes `WEB_CONCURRENCY` asks for."""
+    return _int(env, "WEB_CONCURRENCY", 1)
+
+
+def options(env=os.environ) -> dict:
     """uvicorn.run()'s keyword arguments for this environment (README: variables)."""
     host, _, port = env.get("BIND", "127.0.0.1:8000").rpartition(":")
     return {
@@ -26,7 +36,7 @@ def options(env=os.environ):
         "factory": True,
         "host": host.strip("[]") or "127.0.0.1",
         "port": int(port),
-        "workers": _int(env, "WEB_CONCURRENCY", 1),
+        "workers": workers(env),
         "lifespan": "on",
         "proxy_headers": True,
         "forwarded_allow_ips": env.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1"),
@@ -41,7 +51,20 @@ def options(env=os.environ):
     }
 
 
-def main():
+def refusals() -> list[str]:
+    """The system checks' errors about serving with these settings: checked once,
+    before any worker process starts, as `manage.py check` would say them."""
+    import django
+    from django.core import checks
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
+    django.setup(set_prefix=False)
+    return [str(e) for e in checks.run_checks(tags=["serve"]) if e.is_serious()]
+
+
+def main() -> None:
+    if errors := refusals():
+        sys.exit("\n".join(errors))
     uvicorn.run(**options())
 
 

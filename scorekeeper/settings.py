@@ -136,7 +136,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Live sheets (games/live/fanout.py, games/live/streams.py).
+# Live sheets (games/live/fanout.py, games/live/streams.py): in-process on SQLite,
+# which therefore takes one server process (scorekeeper/checks.py), NOTIFY on
+# PostgreSQL, for several.
 # Streams one client address may hold in each server process: a family's phones,
 # or a café's table behind one address, but not one client holding thousands.
 LIVE_STREAMS_PER_ADDRESS = int(os.environ.get("LIVE_STREAMS_PER_ADDRESS", "100"))
@@ -145,20 +147,13 @@ LIVE_STREAMS_PER_ADDRESS = int(os.environ.get("LIVE_STREAMS_PER_ADDRESS", "100")
 LIVE_HEARTBEAT_SECONDS = float(os.environ.get("LIVE_HEARTBEAT_SECONDS", "20"))
 # The reconnection delay each stream gives its client, drawn in this range (ms).
 LIVE_RETRY_MS = (2000, 8000)
-# How often each process re-reads the versions of the games it streams: on SQLite
-# this is how writes from another process arrive; on PostgreSQL, a safety net.
-LIVE_RECHECK_SECONDS = float(
-    os.environ.get(
-        "LIVE_RECHECK_SECONDS",
-        "3" if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3" else "30",
-    )
-)
 # Where the PostgreSQL listener connects, if not DATABASE_URL: LISTEN needs a
 # session of its own, so never a pooler in transaction mode (PgBouncer).
 LIVE_LISTEN_URL = os.environ.get("LIVE_LISTEN_URL", "")
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
-# Lets several sites (or test runs) share one Redis without mixing keys or news.
+# Redis, when set, is the cache (rate limits) and the task broker; never the live
+# sheet's news. Several sites (or test runs) may share one without mixing keys.
 CACHE_KEY_PREFIX = os.environ.get("CACHE_KEY_PREFIX", "")
 # Two caches, one mechanism (Django's cache framework):
 # - "shared": what every server process must agree on, the rate-limit counts

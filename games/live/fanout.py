@@ -1,26 +1,39 @@
 """The live sheet's fan-out: how a write anywhere reaches the streams that watch it.
 
 A write moves the game's version and calls `announce(game_id, version)` inside its
-transaction:
+transaction. There are two transports, one per database:
 
-- on PostgreSQL it sends NOTIFY on one channel: PostgreSQL delivers it on commit
-  (never on rollback) to the listener of every server process;
-- on SQLite, the embedded default, the hub of this process hears it once the
-  transaction commits; with `REDIS_URL` set it is also published on a Redis
-  channel once committed, which every server process (`WEB_CONCURRENCY` > 1, on
-  one machine: SQLite is one file) subscribes to.
+- on SQLite, the embedded default, one server process serves every request
+  (`WEB_CONCURRENCY` > 1 is refused, scorekeeper/checks.py): the hub of that
+  process hears each write once its transaction commits;
+- on PostgreSQL, for several server processes or machines, the write sends
+  NOTIFY on one channel: PostgreSQL delivers it on commit (never on rollback) to
+  the one listening connection of every server process.
 
 Each server process has one `Hub`, living in the ASGI server's event loop. A
 stream subscribes to its game and sleeps until the hub wakes it with a newer
-version. A slow re-check of the subscribed games' versions catches what no
-notification brought: on SQLite the writes of another process (the task
-cluster's purge, `manage.py`, a second server); on PostgreSQL whatever happened
-while the listening connection was down.
+version.
+
+No periodic re-reading of versions: with one of these two transports every write
+that moves a live game's version is heard. On SQLite the only other process that
+writes is the task cluster, whose purges delete games nobody touched for weeks
+(their streams learn it at their next connect, when the link stops opening the
+game) and bands without games; no task and no management command moves a version.
+What each transport can still miss is read once, on purpose:
+
+- PostgreSQL's notifications are not kept for a listener that is not there: each
+  time the listener (re)connects it re-reads the versions of the games it
+  streams, once LISTEN holds. TCP keepalives on that connection turn a listener
+  cut off without a word (a dead peer, a dropped NAT entry) into an error, hence
+  a reconnect and that re-read;
+- a write committed between a stream's reading of its game and its subscription
+  is heard while nobody subscribes: the hub remembers the last versions it heard
+  of (`recent`), and a new subscription starts from the newest it knows.
 """
 
 import asyncio
+import collections
 import contextlib
-import functools
 import logging
 import random
 
@@ -31,57 +44,21 @@ from django.db import close_old_connections, connection, connections, transactio
 
 log = logging.getLogger(__name__)
 
-# The jitter of retries and re-checks draws from a generator of its own, never
+# The jitter of retries draws from a generator of its own, never
 # from (nor moving on) the process-wide one that other code may seed.
 JITTER = random.Random()
 
 CHANNEL = "scorekeeper_games"
 
 
-def announce(game_id, version):
+def announce(game_id: int, version: int) -> None:
     """Tells every stream of the game that it moved to `version`, once committed."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             payload = f"{game_id}:{version}"
             cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, payload])
-    elif settings.REDIS_URL:
-        transaction.on_commit(lambda: redis_publish(game_id, version))
     else:
         transaction.on_commit(lambda: hub.publish_threadsafe(game_id, version))
-
-
-def uses_redis():
-    """Whether the processes hear each other's writes through Redis (SQLite with
-    REDIS_URL): PostgreSQL carries its own notifications."""
-    return bool(settings.REDIS_URL) and connection.vendor != "postgresql"
-
-
-def redis_channel():
-    """The channel of this site's games: one Redis may serve several sites (told
-    apart by CACHE_KEY_PREFIX) or test runs, whose game ids must not wake each
-    other's streams."""
-    database = settings.DATABASES["default"]["NAME"]
-    return f"{CHANNEL}:{settings.CACHE_KEY_PREFIX}:{database}"
-
-
-@functools.cache
-def _redis_client(url):
-    import redis
-
-    return redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=2)
-
-
-def redis_publish(game_id, version):
-    """After a commit: every process's hub hears it through Redis, this one too. If
-    Redis is down the write stands; this process's streams still hear it at once,
-    the others' at their next re-check."""
-    try:
-        _redis_client(settings.REDIS_URL).publish(
-            redis_channel(), f"{game_id}:{version}"
-        )
-    except Exception:
-        log.warning("live: Redis publish failed", exc_info=True)
-        hub.publish_threadsafe(game_id, version)
 
 
 def retry_ms():
@@ -113,10 +90,16 @@ class Subscription:
 class Hub:
     """This process's streams, by game, and the latest version heard of each."""
 
+    # How many games' latest news a new subscription may start from: the window
+    # it covers is the few milliseconds between a stream's reading of its game
+    # and its subscription.
+    RECENT = 4096
+
     def __init__(self):
         self.loop = None
         self.games = {}  # game id -> set of Subscription
-        self.versions = {}  # game id -> latest version heard
+        self.versions = {}  # game id -> latest version heard, for subscribed games
+        self.recent = collections.OrderedDict()  # game id -> latest version heard
         self.addresses = {}  # client address -> open streams
         self.draining = False
         self.tasks = set()
@@ -127,12 +110,27 @@ class Hub:
         """Whether `address` may open one more stream in this process."""
         return self.addresses.get(address, 0) < settings.LIVE_STREAMS_PER_ADDRESS
 
+    def start(self) -> None:
+        """In the loop, before a stream reads its game: from then on this process
+        hears every write (see `recent`)."""
+        loop = asyncio.get_running_loop()
+        if self.loop is loop:
+            return
+        # First stream in this loop (a new process, or a test's new server).
+        self.loop = loop
+        self.draining = False
+        self.recent.clear()
+        if connection.vendor == "postgresql":
+            self._spawn(self._hear_forever(self._postgres_notes))
+
     def subscribe(self, game_id, version, address):
-        self._start()
+        self.start()
         self.addresses[address] = self.addresses.get(address, 0) + 1
         subscription = Subscription(game_id, address)
         self.games.setdefault(game_id, set()).add(subscription)
-        self.versions[game_id] = max(version, self.versions.get(game_id, 0))
+        self.versions[game_id] = max(
+            version, self.versions.get(game_id, 0), self.recent.get(game_id, 0)
+        )
         return subscription
 
     def unsubscribe(self, subscription):
@@ -157,6 +155,11 @@ class Hub:
 
     def publish(self, game_id, version):
         """In the loop: wakes the game's streams if `version` is news."""
+        if version > self.recent.get(game_id, 0):
+            self.recent[game_id] = version
+            self.recent.move_to_end(game_id)
+            while len(self.recent) > self.RECENT:
+                self.recent.popitem(last=False)
         if game_id not in self.games or version <= self.versions.get(game_id, 0):
             return
         self.versions[game_id] = version
@@ -179,32 +182,12 @@ class Hub:
             for subscription in streams:
                 subscription.woken.set()
 
-    # --- background: the PostgreSQL listener and the slow re-check ------------------
-
-    def _start(self):
-        loop = asyncio.get_running_loop()
-        if self.loop is loop:
-            return
-        # First stream in this loop (a new process, or a test's new server).
-        self.loop = loop
-        self.draining = False
-        self._spawn(self._recheck_forever())
-        if connection.vendor == "postgresql":
-            self._spawn(self._hear_forever(self._postgres_notes))
-        elif uses_redis():
-            self._spawn(self._hear_forever(self._redis_notes))
+    # --- PostgreSQL: the listener, and the re-read when it (re)connects -------------
 
     def _spawn(self, coroutine):
         task = self.loop.create_task(coroutine)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
-
-    async def _recheck_forever(self):
-        loop = self.loop
-        period = settings.LIVE_RECHECK_SECONDS
-        while self.loop is loop:
-            await asyncio.sleep(period * JITTER.uniform(0.8, 1.2))
-            await self._recheck_once()
 
     async def _recheck_once(self):
         try:
@@ -224,7 +207,8 @@ class Hub:
 
     async def _hear_forever(self, notes):
         """Publishes every (game id, version) that `notes()` yields; when it fails
-        (the database or Redis restarted), starts it again after a growing pause."""
+        (the database restarted, the connection died), starts it again after a
+        growing pause."""
         loop = self.loop
         pause = 0.5
         while self.loop is loop:
@@ -251,19 +235,6 @@ class Hub:
             self._spawn(self._recheck_once())
             async for note in listener.notifies():
                 yield _parse(note.payload)
-
-    async def _redis_notes(self):
-        import redis.asyncio
-
-        client = redis.asyncio.Redis.from_url(
-            settings.REDIS_URL, socket_connect_timeout=2
-        )
-        async with client, client.pubsub() as pubsub:
-            await pubsub.subscribe(redis_channel())
-            self._spawn(self._recheck_once())
-            async for message in pubsub.listen():
-                if message["type"] == "message":
-                    yield _parse(message["data"].decode())
 
 
 def _parse(payload):
@@ -296,11 +267,21 @@ def _versions(game_ids):
     return found
 
 
+# The listener only receives: without keepalives a connection cut off without a
+# word would wait forever, and the notifications it misses meanwhile with it.
+LISTENER_KEEPALIVES = {
+    "keepalives": 1,
+    "keepalives_idle": 30,
+    "keepalives_interval": 10,
+    "keepalives_count": 3,
+}
+
+
 def _listener_params():
     """Where the listening connection goes: the database itself, never through a
     pooler in transaction mode (LISTEN needs a session of its own)."""
     if settings.LIVE_LISTEN_URL:
-        return {"conninfo": settings.LIVE_LISTEN_URL}
+        return {"conninfo": settings.LIVE_LISTEN_URL, **LISTENER_KEEPALIVES}
     db = settings.DATABASES["default"]
     params = {
         "dbname": db["NAME"],
@@ -313,7 +294,8 @@ def _listener_params():
     for key in ("sslmode", "sslrootcert", "sslcert", "sslkey", "connect_timeout"):
         if key in options:
             params[key] = options[key]
-    return {key: value for key, value in params.items() if value is not None}
+    params = {key: value for key, value in params.items() if value is not None}
+    return {**params, **LISTENER_KEEPALIVES}
 
 
 hub = Hub()

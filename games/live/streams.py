@@ -18,9 +18,9 @@ process, whatever the number of watchers. A host or pencil link's stream says
 `id: 12 / event: version / data: 12` instead: its page is the one that writes, and
 its own entry's answer already brought the new sheet, so a rendering made for it
 alone would mostly be thrown away; when another device wrote, the page fetches
-the sheet once. The page (static/js/live.js) swaps each sheet in with the htmx
-SSE extension, and falls back to the plain poll (games/views.py) when no stream
-can be held.
+the sheet once. The page declares its stream for the htmx SSE extension
+(templates/games/game.html), static/js/live.js opens and closes it, and falls back
+to the plain poll (games/views.py) when no stream can be held.
 """
 
 import asyncio
@@ -173,6 +173,8 @@ async def _stream(request, kind, token, game, seen):
 
 
 async def _events(request, kind, token):
+    # Before the game is read: a write committed meanwhile is heard (fanout.Hub).
+    hub.start()
     # In the one sync thread all streams share (scorekeeper/asgi.py): a stream
     # holds neither a thread nor a database connection while it waits.
     game = await sync_to_async(get_game_or_404)(request, kind, token)

@@ -32,8 +32,8 @@
 })();
 
 // Every page: short-lived messages, "Mes parties", copy buttons. Every page works
-// without this file. Scoring (the dialog, a write retried): scoring.js; the
-// create form's rows and options: new-game.js.
+// without this file. Scoring (the dialog): scoring.js; a write retried: outbox.js;
+// the create form's rows and options: new-game.js.
 (function () {
   "use strict";
 

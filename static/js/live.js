@@ -1,15 +1,19 @@
 // The live sheet: every open game page (host, pencil, watch) holds a stream of its
-// sheet while it is shown: Server-Sent Events from <data-events>, through the htmx
-// SSE extension, each `sheet` event swapped in for #sheet. A writer's page (host,
-// pencil) is told only the version (`version` events): its own entries' answers
-// bring their sheets, and one made elsewhere is fetched once. A hidden page closes its
-// stream; shown again, it reopens it with ?v=<version shown> and the server sends
-// the current sheet at once if the page is behind. Where no stream can be held (no
-// EventSource, a proxy that buffers, three failed connects), the page polls
-// GET <data-live>?v=<version shown> instead, quietly: 204 when nothing moved.
-// A lost stream shows a discreet "reconnecting" line (#live-status): the sheet
-// never pretends to be live when it is not. The screen stays awake while the page
-// is shown (Screen Wake Lock API). Strict CSP: no hx-on, no trigger filter.
+// sheet while it is shown. The stream is declared in the page (<template
+// id="live-stream">, templates/games/game.html) for the htmx SSE extension, which
+// swaps each `sheet` event in for #sheet; this file does what the extension cannot:
+// - open the stream while the page is shown, from the version it shows (?v=), and
+//   close it when hidden (the server sends the current sheet at once when behind);
+// - on a writer's page (host, pencil), told only the version (`version` events),
+//   fetch the sheet once when another device wrote: its own entries' answers bring
+//   their sheets;
+// - where no stream can be held (no EventSource, a proxy that buffers, three failed
+//   connects, the development server's 204), poll GET <data-live>?v=<version shown>
+//   instead, quietly: 204 when nothing moved;
+// - show a discreet "reconnecting" line (#live-status) while it is not live: the
+//   sheet never pretends to be live when it is not;
+// - keep the screen awake while the page is shown (Screen Wake Lock API).
+// Strict CSP: no hx-on, no trigger filter.
 (function () {
   "use strict";
 
@@ -20,27 +24,28 @@
   var MAX_FAILURES = 3;
   // A reconnect this quick is not worth a word on screen.
   var QUIET_MS = 1500;
-  // A poll that never settles (a swap that threw) must not stop the polling.
+  // A fetch or a write that never settles (a swap that threw) must not stop the page.
   var STUCK_MS = 10000;
 
-  var root = null;
-  var connector = null;
-  var source = null;
-  var heard = false;
-  var failures = 0;
-  var polling = false;
-  var pollTimer = null;
-  var helloTimer = null;
-  var statusTimer = null;
-  var busy = false;
-  var startedAt = 0;
-  var pending = null;
-  var reloadPending = false;
-  var saved = null;
-  var heardVersion = 0;
-  var fetchedFor = 0;
-  var writing = 0;
-  var writingAt = 0;
+  var live = {
+    root: null,           // #game: data-live (the poll), data-wake-lock
+    stream: null,         // the declared stream, while open
+    source: null,         // its EventSource, once it answered
+    heard: false,         // this connect said hello
+    failures: 0,          // connects in a row that never said hello
+    polling: false,
+    fetching: false,      // a GET of the sheet under way (the poll, a catch-up)
+    fetchedAt: 0,
+    writing: 0,           // the page's own requests under way
+    writingAt: 0,
+    heardVersion: 0,      // the newest version a writer's stream told
+    fetchedFor: 0,        // the version a catch-up was last fetched for
+    pending: null,        // a sheet that came while a dialog was open
+    reloadPending: false, // a "reload" that came while a dialog was open
+    saved: null,          // focus, popover and scroll across a swap
+    lock: null,           // the wake lock
+    timers: { poll: null, hello: null, status: null }
+  };
 
   function sheet() { return document.getElementById("sheet"); }
 
@@ -68,67 +73,70 @@
   // --- "reconnecting" ---------------------------------------------------------------
 
   function setStatus(lost) {
-    window.clearTimeout(statusTimer);
+    window.clearTimeout(live.timers.status);
     var line = document.getElementById("live-status");
     if (!line) { return; }
     if (!lost) {
       line.hidden = true;
-      root.classList.remove("is-reconnecting");
+      live.root.classList.remove("is-reconnecting");
       return;
     }
-    statusTimer = window.setTimeout(function () {
+    live.timers.status = window.setTimeout(function () {
       line.hidden = false;
-      root.classList.add("is-reconnecting");
+      live.root.classList.add("is-reconnecting");
     }, navigator.onLine === false ? 0 : QUIET_MS);
   }
 
   // --- the stream -------------------------------------------------------------------
 
   function connect() {
-    if (connector || polling || hidden() || !root) { return; }
-    if (!window.EventSource || !window.htmx || typeof window.htmx.createEventSource !== "function") {
+    if (live.stream || live.polling || hidden() || !live.root) { return; }
+    var declared = document.getElementById("live-stream");
+    if (!window.EventSource || !window.htmx || !declared) {
       startPolling();
       return;
     }
-    heard = false;
-    connector = document.createElement("div");
-    connector.hidden = true;
-    connector.setAttribute("hx-ext", "sse");
-    connector.setAttribute("sse-connect", withVersion(root.getAttribute("data-events")));
-    var swapper = document.createElement("div");
-    swapper.setAttribute("sse-swap", "sheet");
-    swapper.setAttribute("hx-target", "#sheet");
-    swapper.setAttribute("hx-swap", "outerHTML");
-    connector.appendChild(swapper);
-    root.appendChild(connector);
-    window.htmx.process(connector);
+    // A fresh copy of the declaration each time: the extension opens its stream
+    // when htmx processes it, from the version the page shows now.
+    var stream = declared.content.firstElementChild.cloneNode(true);
+    stream.setAttribute("sse-connect", withVersion(stream.getAttribute("sse-connect")));
+    live.heard = false;
+    live.stream = stream;
+    live.root.appendChild(stream);
+    window.htmx.process(stream);
     armHello();
   }
 
   function disconnect() {
-    window.clearTimeout(helloTimer);
-    if (source) { source.close(); source = null; }
-    if (connector) { connector.remove(); connector = null; }
+    window.clearTimeout(live.timers.hello);
+    var stream = live.stream;
+    live.stream = null;
+    live.source = null;
+    if (!stream) { return; }
+    // Without its address a reconnect the extension has scheduled opens nothing;
+    // deleted through htmx, the element's cleanup closes its EventSource.
+    stream.removeAttribute("sse-connect");
+    window.htmx.swap(stream, "", { swapStyle: "delete" });
   }
 
   function armHello() {
-    window.clearTimeout(helloTimer);
-    helloTimer = window.setTimeout(function () { failed(true); }, HELLO_MS);
+    window.clearTimeout(live.timers.hello);
+    live.timers.hello = window.setTimeout(function () { failed(true); }, HELLO_MS);
   }
 
   // A connect that ended before the stream said hello. `restart`: close it and try
   // again ourselves (EventSource would keep waiting on a silent stream).
   function failed(restart) {
-    if (!heard) {
-      failures += 1;
+    if (!live.heard) {
+      live.failures += 1;
       // One plain fetch tells at once what a refused stream cannot (EventSource
       // hides the status): a link that no longer opens the game reloads the page
       // (HX-Refresh), and a page that fell behind catches up.
-      if (!busy && !polling && window.htmx && !dialogOpen()) { fetchSheet(); }
+      if (!live.fetching && !live.polling && !dialogOpen()) { fetchSheet(); }
     }
-    heard = false;
+    live.heard = false;
     setStatus(true);
-    if (failures >= MAX_FAILURES) {
+    if (live.failures >= MAX_FAILURES) {
       disconnect();
       startPolling();
     } else if (restart) {
@@ -139,58 +147,54 @@
     }
   }
 
-  function watch(stream) {
-    stream.addEventListener("hello", function () {
-      heard = true;
-      failures = 0;
-      window.clearTimeout(helloTimer);
+  // What the declaration cannot say: the stream's other events.
+  function listen(source) {
+    source.addEventListener("hello", function () {
+      live.heard = true;
+      live.failures = 0;
+      window.clearTimeout(live.timers.hello);
       setStatus(false);
     });
-    stream.addEventListener("version", function (event) {
-      heardVersion = Math.max(heardVersion, parseInt(event.data, 10) || 0);
+    source.addEventListener("version", function (event) {
+      live.heardVersion = Math.max(live.heardVersion, parseInt(event.data, 10) || 0);
       catchUp();
     });
-    stream.addEventListener("reload", function () {
-      if (dialogOpen()) { reloadPending = true; } else { window.location.reload(); }
-    });
-    stream.addEventListener("error", function () {
-      if (stream === source) { failed(false); }
+    source.addEventListener("reload", function () {
+      if (dialogOpen()) { live.reloadPending = true; } else { window.location.reload(); }
     });
   }
 
-  function hookEventSources() {
-    var create = window.htmx.createEventSource;
-    window.htmx.createEventSource = function (url) {
-      var stream = create(url);
-      if (!connector || !connector.isConnected) {
-        // The extension retrying for a stream this page already closed.
-        stream.close();
-        return stream;
-      }
-      source = stream;
-      watch(stream);
-      return stream;
-    };
-  }
+  // Each EventSource the extension opens for our stream (its first, and one more
+  // after each connect refused outright); the browser's own reconnects keep theirs.
+  document.addEventListener("htmx:sseOpen", function (event) {
+    var source = event.detail && event.detail.source;
+    if (event.target !== live.stream || !source || source === live.source) { return; }
+    live.source = source;
+    listen(source);
+  });
+
+  document.addEventListener("htmx:sseError", function (event) {
+    if (live.stream && event.target === live.stream) { failed(false); }
+  });
 
   document.addEventListener("htmx:sseBeforeMessage", function (event) {
     var html = event.detail && event.detail.data;
     // Never go back in time (the page's own write may have brought a newer sheet);
     // never disturb an open dialog: the sheet waits for it to close.
     if (!isNewer(html)) { event.preventDefault(); return; }
-    if (dialogOpen()) { pending = html; event.preventDefault(); return; }
-    saved = remember(sheet());
+    if (dialogOpen()) { live.pending = html; event.preventDefault(); return; }
+    live.saved = remember(sheet());
   });
 
   document.addEventListener("close", function (event) {
     if (!event.target || event.target.tagName !== "DIALOG") { return; }
-    if (reloadPending) { window.location.reload(); return; }
+    if (live.reloadPending) { window.location.reload(); return; }
     // After the dialog's own request has swapped its sheet in.
     window.setTimeout(catchUp, 0);
-    var html = pending;
-    pending = null;
+    var html = live.pending;
+    live.pending = null;
     if (html && isNewer(html) && window.htmx) {
-      saved = remember(sheet());
+      live.saved = remember(sheet());
       window.htmx.swap(sheet(), html, { swapStyle: "outerHTML" });
     }
   }, true);
@@ -198,37 +202,38 @@
   // --- the fallback: a quiet poll ---------------------------------------------------
 
   function startPolling() {
-    polling = true;
+    live.polling = true;
     schedule(0);
   }
 
   // Back from a network outage, or shown again: streams may work now.
   function retryStream() {
-    if (!polling || hidden() || !window.EventSource) { return; }
-    polling = false;
-    failures = 0;
-    window.clearTimeout(pollTimer);
+    if (!live.polling || hidden() || !window.EventSource) { return; }
+    live.polling = false;
+    live.failures = 0;
+    window.clearTimeout(live.timers.poll);
     connect();
   }
 
   function schedule(delay) {
-    window.clearTimeout(pollTimer);
-    pollTimer = window.setTimeout(tick, Math.max(0, delay));
+    window.clearTimeout(live.timers.poll);
+    live.timers.poll = window.setTimeout(tick, Math.max(0, delay));
   }
 
   function tick() {
-    pollTimer = null;
-    if (busy && Date.now() - startedAt > STUCK_MS) { busy = false; }
+    live.timers.poll = null;
+    if (live.fetching && Date.now() - live.fetchedAt > STUCK_MS) { live.fetching = false; }
     if (!sheet() || hidden()) { return; }
-    if (busy || !window.htmx || dialogOpen()) { schedule(POLL_MS); return; }
+    if (live.fetching || !window.htmx || dialogOpen()) { schedule(POLL_MS); return; }
     fetchSheet();
   }
 
   function fetchSheet() {
-    busy = true;
-    startedAt = Date.now();
-    window.htmx.ajax("GET", withVersion(root.getAttribute("data-live")),
-      { source: root, target: "#sheet", swap: "outerHTML" })
+    if (!window.htmx) { return; }
+    live.fetching = true;
+    live.fetchedAt = Date.now();
+    window.htmx.ajax("GET", withVersion(live.root.getAttribute("data-live")),
+      { source: live.root, target: "#sheet", swap: "outerHTML" })
       .then(settle, settle);
   }
 
@@ -236,51 +241,52 @@
   // else is under way (an open dialog, its request, a fetch) that may bring it.
   function catchUp() {
     var current = versionOf(sheet());
-    if (current === null || heardVersion <= current || heardVersion <= fetchedFor) { return; }
-    if (writing > 0 && Date.now() - writingAt > STUCK_MS) { writing = 0; }
-    if (busy || writing > 0 || dialogOpen() || hidden() || !window.htmx) { return; }
-    fetchedFor = heardVersion;
+    if (current === null || live.heardVersion <= current || live.heardVersion <= live.fetchedFor) { return; }
+    if (live.writing > 0 && Date.now() - live.writingAt > STUCK_MS) { live.writing = 0; }
+    if (live.fetching || live.writing > 0 || dialogOpen() || hidden() || !window.htmx) { return; }
+    live.fetchedFor = live.heardVersion;
     fetchSheet();
   }
 
+  function settle() {
+    live.fetching = false;
+    if (live.saved) { restore(live.saved); live.saved = null; }
+    if (live.polling) { schedule(POLL_MS - (Date.now() - live.fetchedAt)); } else { catchUp(); }
+  }
+
+  function isFetch(event) {
+    var config = event.detail && event.detail.requestConfig;
+    return !!live.root && !!config &&
+      String(config.path || "").indexOf(live.root.getAttribute("data-live")) === 0;
+  }
+
   document.addEventListener("htmx:beforeRequest", function (event) {
-    if (!isPoll(event)) { writing += 1; writingAt = Date.now(); }
+    if (!isFetch(event)) { live.writing += 1; live.writingAt = Date.now(); }
   });
+
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (isPoll(event) || writing === 0) { return; }
-    writing -= 1;
+    if (isFetch(event)) {
+      // A fetch that got no answer: the sheet may be behind, and says so.
+      setStatus(!event.detail.successful);
+      return;
+    }
+    if (live.writing === 0) { return; }
+    live.writing -= 1;
     // Once its answer is swapped in.
     window.setTimeout(catchUp, 0);
   });
 
-  document.addEventListener("htmx:afterRequest", function (event) {
-    // A poll that got no answer: the sheet may be behind, and says so.
-    if (isPoll(event)) { setStatus(!event.detail.successful); }
-  });
-
-  function settle() {
-    busy = false;
-    if (saved) { restore(saved); saved = null; }
-    if (polling) { schedule(POLL_MS - (Date.now() - startedAt)); } else { catchUp(); }
-  }
-
-  function isPoll(event) {
-    var config = event.detail && event.detail.requestConfig;
-    return !!root && !!config &&
-      String(config.path || "").indexOf(root.getAttribute("data-live")) === 0;
-  }
-
   document.addEventListener("htmx:beforeSwap", function (event) {
-    if (!isPoll(event) || !event.detail.shouldSwap) { return; }
+    if (!isFetch(event) || !event.detail.shouldSwap) { return; }
     if (!isNewer(event.detail.serverResponse)) {
       event.detail.shouldSwap = false;
       return;
     }
-    saved = remember(sheet());
+    live.saved = remember(sheet());
   });
 
   document.addEventListener("htmx:afterSettle", function () {
-    if (saved && !busy) { restore(saved); saved = null; }
+    if (live.saved && !live.fetching) { restore(live.saved); live.saved = null; }
   });
 
   // --- what a swap must not lose: focus, an open popover, the sideways scroll -----
@@ -332,21 +338,19 @@
 
   // --- the screen stays awake --------------------------------------------------------
 
-  var lock = null;
-
   function keepAwake() {
-    if (!root || !root.hasAttribute("data-wake-lock") || lock || hidden()) { return; }
+    if (!live.root || !live.root.hasAttribute("data-wake-lock") || live.lock || hidden()) { return; }
     if (!navigator.wakeLock || typeof navigator.wakeLock.request !== "function") { return; }
     try {
       navigator.wakeLock.request("screen").then(function (sentinel) {
-        lock = sentinel;
-        sentinel.addEventListener("release", function () { lock = null; });
+        live.lock = sentinel;
+        sentinel.addEventListener("release", function () { live.lock = null; });
       }, function () { /* refused (battery saver, no user gesture yet): no matter */ });
     } catch (e) { /* not allowed here */ }
   }
 
   document.addEventListener("visibilitychange", function () {
-    if (!root) { return; }
+    if (!live.root) { return; }
     if (hidden()) {
       // Nobody looks: the stream goes (the browser releases the wake lock itself).
       disconnect();
@@ -355,8 +359,8 @@
     }
     keepAwake();
     // Back on the page: catch up at once.
-    if (polling) { retryStream(); } else { connect(); }
-    if (polling) { schedule(0); }
+    if (live.polling) { retryStream(); } else { connect(); }
+    if (live.polling) { schedule(0); }
   });
 
   // Leaving (a plain form's POST, a link): the stream must not reload the page
@@ -364,20 +368,19 @@
   window.addEventListener("beforeunload", function () { disconnect(); });
   window.addEventListener("pageshow", function (event) { if (event.persisted) { connect(); } });
 
-  window.addEventListener("offline", function () { if (root && !hidden()) { setStatus(true); } });
+  window.addEventListener("offline", function () { if (live.root && !hidden()) { setStatus(true); } });
   window.addEventListener("online", function () {
-    if (!root) { return; }
-    if (source && source.readyState === 1 && heard) { setStatus(false); }
+    if (!live.root) { return; }
+    if (live.source && live.source.readyState === 1 && live.heard) { setStatus(false); }
     retryStream();
   });
 
   function init() {
-    root = document.querySelector("[data-events]");
-    if (!root) { return; }
+    live.root = document.querySelector("[data-live]");
+    if (!live.root) { return; }
     keepAwake();
     // Some browsers only grant the lock after a user gesture.
     document.addEventListener("click", keepAwake, { passive: true });
-    if (window.htmx && typeof window.htmx.createEventSource === "function") { hookEventSources(); }
     connect();
   }
 

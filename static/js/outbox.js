@@ -1,19 +1,37 @@
-// A dropped connection loses nothing (writer pages only; scoring.js keeps its own
-// retry of the open dialog).
+// A dropped connection loses nothing (writer pages only).
 // - A box tapped offline says so, and opens by itself when the network is back.
 // - Offline, the dialog shows the calculation kept in it for each button.
-// - A write that could not leave (Valider, undo) is kept in the browser's
-//   storage under its idempotency key (request_key): closing the dialog or
-//   reloading the page does not lose it, and it is sent when the network is
-//   back. The server records a key once, so a write sent twice counts once.
+// - A write that got no answer (Valider, undo: the elements marked data-retry) is
+//   kept in the browser's storage under its idempotency key (request_key) and
+//   sent again until the server answers: as soon as the network is back, and
+//   after growing pauses meanwhile. Closing the dialog or reloading the page does
+//   not lose it. The server records a key once, so a write sent twice counts once.
 (function () {
   "use strict";
 
   var KEY = "scorekeeper-outbox";
-  var settings = document.querySelector("[data-outbox]");
-  if (!settings) { return; }
+  var RETRY_DELAYS = [1000, 2000, 4000, 8000, 15000, 30000];
+  var words = document.querySelector("[data-outbox]");
+  if (!words) { return; }
 
-  function text(name) { return settings.getAttribute("data-" + name) || ""; }
+  var outbox = {
+    timer: null,         // the next attempt
+    attempt: 0,          // attempts since the last answer
+    fetching: false,     // a kept write on its way through fetch()
+    tappedOffline: null, // the box tapped while the network was down
+    note: null           // the line that says what waits
+  };
+
+  function text(name) { return words.getAttribute("data-" + name) || ""; }
+
+  // Whether a write goes again, from what came back: `status` 0 is no answer at
+  // all (offline, the connection lost on the way). Any answer, even a refusal,
+  // settles it: the server has decided.
+  function sendAgain(status) {
+    return status === 0;
+  }
+
+  // --- what is kept ----------------------------------------------------------------
 
   function load() {
     try {
@@ -37,30 +55,13 @@
     return load().filter(function (item) { return item.page === window.location.pathname; });
   }
 
-  // --- what is waiting, in plain words ------------------------------------------------
+  function formOf(elt) { return elt.tagName === "FORM" ? elt : elt.closest("form"); }
 
-  var note = null;
-
-  function say(message) {
-    if (!note) {
-      note = document.createElement("p");
-      note.className = "outbox-note";
-      note.setAttribute("role", "status");
-      document.body.appendChild(note);
-    }
-    note.textContent = message;
-    note.hidden = !message;
+  function keyOf(elt) {
+    var form = formOf(elt);
+    var field = form && form.querySelector("[name=request_key]");
+    return field ? field.value : "";
   }
-
-  function showPending() {
-    var waiting = mine();
-    if (!waiting.length) { say(""); return; }
-    say(waiting.map(function (item) { return text("pending").replace("{what}", item.label); }).join(" · "));
-  }
-
-  // --- a box tapped offline -------------------------------------------------------------
-
-  var tappedOffline = null;
 
   function checkedLabel(form) {
     var checked = form.querySelector("input:checked");
@@ -69,17 +70,17 @@
   }
 
   function keep(elt) {
-    var form = elt.tagName === "FORM" ? elt : elt.closest("form");
-    var keyField = form && form.querySelector("[name=request_key]");
+    var form = formOf(elt);
+    var key = keyOf(elt);
     var url = elt.getAttribute("hx-post") || (form && form.getAttribute("hx-post"));
-    if (!keyField || !keyField.value || !url) { return; }
+    if (!key || !url) { return; }
     var title = document.getElementById("dialog-title");
     var label = form.closest(".entry-form") || form.classList.contains("entry-form")
       ? (title ? title.textContent.replace(/\s+/g, " ").trim() : "") + text("colon") + " " + checkedLabel(form)
       : text("undo");
-    var items = load().filter(function (item) { return item.key !== keyField.value; });
+    var items = load().filter(function (item) { return item.key !== key; });
     items.push({
-      key: keyField.value,
+      key: key,
       url: url,
       body: new URLSearchParams(new FormData(form)).toString(),
       page: window.location.pathname,
@@ -89,31 +90,162 @@
     save(items);
   }
 
+  // The element on the page that sends this write (the dialog still open on it,
+  // the toast's undo), if any: sent again through it, its answer lands as usual.
+  function shownElement(key) {
+    var found = null;
+    document.querySelectorAll("[data-retry]").forEach(function (elt) {
+      if (!found && keyOf(elt) === key) { found = elt; }
+    });
+    return found;
+  }
+
+  // --- what is waiting, in plain words ------------------------------------------------
+
+  function say(message) {
+    if (!outbox.note) {
+      outbox.note = document.createElement("p");
+      outbox.note.className = "outbox-note";
+      outbox.note.setAttribute("role", "status");
+      document.body.appendChild(outbox.note);
+    }
+    outbox.note.textContent = message;
+    outbox.note.hidden = !message;
+  }
+
+  function showPending() {
+    var waiting = mine();
+    if (!waiting.length) {
+      say("");
+      clearNetStatus();
+      return;
+    }
+    say(waiting.map(function (item) { return text("pending").replace("{what}", item.label); }).join(" · "));
+  }
+
+  // Where the write was made (its dialog, else the page's notice): it will go again.
+  function netNote(holder, before) {
+    var note = holder.querySelector("[data-net-status]");
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "net-status";
+      note.setAttribute("role", "alert");
+      note.setAttribute("data-net-status", "");
+      holder.insertBefore(note, before || null);
+    }
+    return note;
+  }
+
+  function showNetStatus(elt) {
+    var form = formOf(elt);
+    var note;
+    if (form && form.closest(".dialog-body")) {
+      note = netNote(form, form.querySelector(".dialog-actions"));
+    } else {
+      var notice = document.getElementById("notice");
+      if (!notice) { return; }
+      note = netNote(notice, null);
+    }
+    note.textContent = text("retrying");
+  }
+
+  function clearNetStatus() {
+    document.querySelectorAll("[data-net-status]").forEach(function (note) { note.remove(); });
+  }
+
+  // --- sending again -------------------------------------------------------------------
+
+  function later() {
+    window.clearTimeout(outbox.timer);
+    var delay = RETRY_DELAYS[Math.min(outbox.attempt, RETRY_DELAYS.length - 1)];
+    outbox.attempt += 1;
+    outbox.timer = window.setTimeout(flush, delay);
+  }
+
+  function csrfToken() {
+    try { return JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"]; } catch (e) { return ""; }
+  }
+
+  // The first write waiting for this page goes again; the next one once it is
+  // answered. Offline, nothing goes: the "online" event comes back here.
+  function flush() {
+    window.clearTimeout(outbox.timer);
+    outbox.timer = null;
+    if (outbox.fetching || !navigator.onLine) { return; }
+    var waiting = mine();
+    if (!waiting.length) { outbox.attempt = 0; return; }
+    var item = waiting[0];
+    var elt = shownElement(item.key);
+    if (elt) {
+      // Its answer comes back through htmx:afterRequest below.
+      if (elt.tagName === "FORM") {
+        if (elt.requestSubmit) { elt.requestSubmit(); } else { window.htmx.trigger(elt, "submit"); }
+      } else {
+        elt.click();
+      }
+      return;
+    }
+    outbox.fetching = true;
+    window.fetch(item.url, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "HX-Request": "true",
+        "X-CSRFToken": csrfToken()
+      },
+      body: item.body
+    }).then(function (response) {
+      return response.text().then(function (html) {
+        outbox.fetching = false;
+        if (sendAgain(response.status)) { later(); return; }
+        forget(item.key);
+        outbox.attempt = 0;
+        var sheet = document.getElementById("sheet");
+        if (response.ok && sheet && window.htmx && window.htmx.swap) {
+          window.htmx.swap(sheet, html, { swapStyle: "outerHTML" });
+          flush();
+        } else {
+          // A refusal (the game moved meanwhile): the page says why.
+          window.location.reload();
+        }
+      });
+    }, function () {
+      outbox.fetching = false;
+      if (sendAgain(0)) { later(); }
+    });
+  }
+
+  // Every answer, or the lack of one, to a write marked data-retry (the person's
+  // own tap, or a resend through its element).
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var detail = event.detail || {};
+    var elt = detail.elt;
+    if (!elt || !elt.hasAttribute || !elt.hasAttribute("data-retry") || !keyOf(elt)) { return; }
+    var status = detail.xhr ? detail.xhr.status : 0;
+    if (sendAgain(status)) {
+      keep(elt);
+      showNetStatus(elt);
+      later();
+      return;
+    }
+    forget(keyOf(elt));
+    outbox.attempt = 0;
+    if (mine().length) { later(); }
+  });
+
+  // --- a box tapped offline, the calculation offline --------------------------------------
+
   document.addEventListener("htmx:sendError", function (event) {
     var elt = event.detail && event.detail.elt;
     if (!elt || !elt.matches) { return; }
     if (elt.matches("a.tap")) {
-      tappedOffline = elt.getAttribute("href");
+      outbox.tappedOffline = elt.getAttribute("href");
       say(text("offline-box"));
     } else if (elt.matches(".entry-form")) {
       offlinePreview(elt);
-    } else if (elt.hasAttribute("data-retry")) {
-      keep(elt);
     }
   });
-
-  // An answer came back for a kept write (recorded, or refused with a reason):
-  // it no longer waits.
-  document.addEventListener("htmx:afterRequest", function (event) {
-    var detail = event.detail || {};
-    var elt = detail.elt;
-    if (!elt || !detail.xhr || detail.xhr.status === 0 || !elt.hasAttribute("data-retry")) { return; }
-    var form = elt.tagName === "FORM" ? elt : elt.closest("form");
-    var keyField = form && form.querySelector("[name=request_key]");
-    if (keyField) { forget(keyField.value); }
-  });
-
-  // --- the calculation offline ------------------------------------------------------------
 
   function offlinePreview(form) {
     var checked = form.querySelector("input[name=value]:checked");
@@ -126,57 +258,14 @@
 
   // --- back online ---------------------------------------------------------------------------
 
-  function csrfToken() {
-    try { return JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"]; } catch (e) { return ""; }
-  }
-
-  function inOpenDialog(key) {
-    // The dialog still shows this write: scoring.js sends it again itself.
-    var field = document.querySelector("#dialog[open] [name=request_key]");
-    return field && field.value === key;
-  }
-
-  var sending = false;
-
-  function flush() {
-    if (sending || !navigator.onLine) { return; }
-    var waiting = mine().filter(function (item) { return !inOpenDialog(item.key); });
-    if (!waiting.length) { return; }
-    sending = true;
-    var item = waiting[0];
-    window.fetch(item.url, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: {
-        "Content-Type": "application/x-www-form-urlencoded",
-        "HX-Request": "true",
-        "X-CSRFToken": csrfToken()
-      },
-      body: item.body
-    }).then(function (response) {
-      return response.text().then(function (html) {
-        forget(item.key);
-        var sheet = document.getElementById("sheet");
-        if (response.ok && sheet && window.htmx && window.htmx.swap) {
-          window.htmx.swap(sheet, html, { swapStyle: "outerHTML" });
-        } else {
-          // A refusal (the game moved meanwhile): the page says why.
-          window.location.reload();
-        }
-      });
-    }, function () { /* still down: the next "online" tries again */ }).then(function () {
-      sending = false;
-      flush();
-    });
-  }
-
   window.addEventListener("online", function () {
     showPending();
+    outbox.attempt = 0;
     flush();
-    if (tappedOffline) {
-      var tap = document.querySelector("a.tap[href='" + tappedOffline + "']");
-      tappedOffline = null;
-      if (note && note.textContent === text("offline-box")) { showPending(); }
+    if (outbox.tappedOffline) {
+      var tap = document.querySelector("a.tap[href='" + outbox.tappedOffline + "']");
+      outbox.tappedOffline = null;
+      if (outbox.note && outbox.note.textContent === text("offline-box")) { showPending(); }
       if (tap) { tap.click(); }
     }
   });

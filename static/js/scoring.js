@@ -1,6 +1,6 @@
-// The pages that score (host and pencil): the entry, undo and rename dialog, a
-// second tap just after it closed, a write sent again once the network is back.
-// Every one of them works without this file; a watch page never loads it.
+// The pages that score (host and pencil): the entry, undo and rename dialog, and a
+// second tap just after it closed. A write sent again once the network is back:
+// outbox.js. Every one of them works without this file; a watch page never loads it.
 (function () {
   "use strict";
 
@@ -102,97 +102,6 @@
     event.preventDefault();
     event.stopPropagation();
   }, true);
-
-  // --- a write sent while the network is down ---------------------------------------
-  // htmx swaps nothing when a request cannot be sent, so the dialog stays open with
-  // what was picked. A note says so, and the same request (same request_key: the
-  // server records it once, however many times it arrives) goes again as soon as the
-  // network is back, and after growing pauses meanwhile. Wired by data-retry on the
-  // element that sends it (Valider, the undo forms).
-
-  var RETRY_DELAYS = [1000, 2000, 4000, 8000, 15000, 30000];
-  var retry = { elt: null, timer: null, attempt: 0 };
-
-  function offlineText() {
-    var d = dialog();
-    return (d && d.getAttribute("data-offline")) || "…";
-  }
-
-  function netNote(holder, before) {
-    var note = holder.querySelector("[data-net-status]");
-    if (!note) {
-      note = document.createElement("p");
-      note.className = "net-status";
-      note.setAttribute("role", "alert");
-      note.setAttribute("data-net-status", "");
-      holder.insertBefore(note, before || null);
-    }
-    return note;
-  }
-
-  function showNetStatus(elt) {
-    var form = elt.closest("form");
-    var note;
-    if (form && form.closest(".dialog-body")) {
-      note = netNote(form, form.querySelector(".dialog-actions"));
-    } else {
-      var notice = document.getElementById("notice");
-      if (!notice) { return; }
-      note = netNote(notice, null);
-    }
-    note.textContent = offlineText();
-  }
-
-  function clearNetStatus() {
-    document.querySelectorAll("[data-net-status]").forEach(function (note) { note.remove(); });
-  }
-
-  function stopRetrying() {
-    window.clearTimeout(retry.timer);
-    retry.elt = null;
-    retry.timer = null;
-    retry.attempt = 0;
-    clearNetStatus();
-  }
-
-  function sendAgain() {
-    var elt = retry.elt;
-    window.clearTimeout(retry.timer);
-    retry.timer = null;
-    // The dialog was closed meanwhile: the person gave up on that write.
-    if (!elt || !document.contains(elt)) { stopRetrying(); return; }
-    if (elt.tagName === "FORM") {
-      if (elt.requestSubmit) { elt.requestSubmit(); } else { window.htmx.trigger(elt, "submit"); }
-    } else {
-      elt.click();
-    }
-  }
-
-  document.addEventListener("htmx:sendError", function (event) {
-    var elt = event.detail && event.detail.elt;
-    if (!elt || !elt.hasAttribute || !elt.hasAttribute("data-retry")) { return; }
-    if (retry.elt !== elt) { retry.attempt = 0; }
-    retry.elt = elt;
-    showNetStatus(elt);
-    window.clearTimeout(retry.timer);
-    var delay = RETRY_DELAYS[Math.min(retry.attempt, RETRY_DELAYS.length - 1)];
-    retry.attempt += 1;
-    retry.timer = window.setTimeout(sendAgain, delay);
-  });
-
-  window.addEventListener("online", function () {
-    if (retry.elt) { sendAgain(); }
-  });
-
-  document.addEventListener("htmx:afterRequest", function (event) {
-    var detail = event.detail || {};
-    // An answer to the waiting write came back (whatever it says): done waiting.
-    // Other requests (the live sheet's polling) must not cancel the retry.
-    if (!retry.elt || detail.elt !== retry.elt || !detail.xhr || detail.xhr.status === 0) {
-      return;
-    }
-    stopRetrying();
-  });
 
   function init() {
     openDialog();

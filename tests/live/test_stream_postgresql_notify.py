@@ -57,8 +57,7 @@ async def listening():
 
 
 @postgresql_only
-def test_notify_wakes_the_streams_on_commit_and_not_on_rollback(settings):
-    settings.LIVE_RECHECK_SECONDS = 3600  # only NOTIFY can bring the news
+def test_notify_wakes_the_streams_on_commit_and_not_on_rollback():
     game, _ = make_game(["Sarah", "Hugo"])
 
     def rolled_back():
@@ -81,10 +80,7 @@ def test_notify_wakes_the_streams_on_commit_and_not_on_rollback(settings):
 
 
 @postgresql_only
-def test_an_entry_through_another_connection_reaches_the_stream_within_a_second(
-    settings,
-):
-    settings.LIVE_RECHECK_SECONDS = 3600
+def test_an_entry_through_another_connection_reaches_the_stream_within_a_second():
     game, _ = make_game(["Sarah", "Hugo"])
     sarah = game.players.get(name="Sarah").pk
 

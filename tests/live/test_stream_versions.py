@@ -1,8 +1,9 @@
 """Which version a stream starts from and moves to: a client behind (no version, an
 older or garbled `?v=`, an older Last-Event-ID) gets the current sheet at once, one
 up to date gets nothing until something moves, Last-Event-ID wins over `?v=`; the
-hub's re-check catches a version moved without announce, and news ahead of the
-database is not rendered in a loop. How the scenarios run: tests/live/helpers.py;
+hub's re-check catches a version moved without announce, an entry committed while
+a stream opens reaches it, and news ahead of the database is not rendered in a
+loop. How the scenarios run: tests/live/helpers.py;
 the fallback poll (/w/<t>/feuille/?v=N) is covered by tests/live/test_poll.py."""
 
 import pytest
@@ -110,13 +111,12 @@ def test_last_event_id_wins_over_a_newer_v():
     run(scenario)
 
 
-def test_a_version_moved_without_announce_is_caught_by_the_recheck(settings):
-    settings.LIVE_RECHECK_SECONDS = 3600  # only the test's own re-check
+def test_a_version_moved_without_announce_is_caught_by_the_recheck():
     game, _ = make_game(["Sarah", "Hugo"])
 
     async def scenario():
         async with up_to_date(watch_events(game), game) as stream:
-            # As another process on SQLite would (the purge, manage.py): no announce.
+            # As a write made while PostgreSQL's listener was away: no news of it.
             await sync_to_async(Game.objects.filter(pk=game.pk).update)(
                 version=F("version") + 1
             )
@@ -124,6 +124,31 @@ def test_a_version_moved_without_announce_is_caught_by_the_recheck(settings):
                 await stream.nothing()
             await fanout.hub.recheck()
             assert (await stream.next_sheet()).version == game.version + 1
+
+    run(scenario)
+
+
+def test_an_entry_committed_while_a_stream_opens_reaches_it(monkeypatch):
+    # Between the stream's reading of its game and its subscription to the hub,
+    # another phone's entry commits: the stream must not stay one entry behind.
+    game, _ = make_game(["Sarah", "Hugo"])
+    shown = game.version
+    read = streams.get_game_or_404
+
+    def read_then_someone_writes(*args):
+        found = read(*args)
+        play(game, ("Sarah", "free", "ones", count(4)))
+        return found
+
+    monkeypatch.setattr(streams, "get_game_or_404", read_then_someone_writes)
+
+    async def scenario():
+        _, stream = await open_stream(AsyncClient(), f"{watch_events(game)}?v={shown}")
+        async with stream:
+            assert await stream.hello() == shown
+            sheet = await stream.next_sheet(timeout=1)
+            assert sheet.version == shown + 1
+            assert row(sheet.data, "ones") == ["4", ""]
 
     run(scenario)
 
