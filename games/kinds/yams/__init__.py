@@ -1,16 +1,68 @@
-"""Scorekeeper's rules engine: what every box of every Yams variant is worth, and
-whose turn it is.
+"""Scorekeeper's rules engine for Yams: what every box of every variant is worth,
+and whose turn it is.
 
-Pure Python, no Django: the web layer stores a game's preset and options, rebuilds
-its Variant with `build_variant`, and replays the host's entries into a `Sheet`
-per player, all of them into a `GameState` (whose turn, what may be written now).
-French strings are marked with `gettext_noop` and translated by the Django layer;
-messages with values are `Message` objects (template + params).
+Pure Python, no Django. The web layer stores a game's preset and options and its
+host's entries; the engine rebuilds the rules and replays the entries. What it
+reads of the web layer's objects is stated by Protocols: `PlayerLike` (`pk`,
+`seat`, `name`), `EntryLike` (`pk`, `player_id`, `column`, `box`, `data`, `seq`)
+and `GameLike` (`variant`). This is the interface a game kind provides:
+
+Options. `PRESETS` maps each preset key to its Variant with default options
+(`DEFAULT_PRESET` is the create form's initial one); `option_specs(preset)` says
+how the form shows each option (`OptionSpec`); `build_variant(preset, options)`
+gives the `Variant`, or `RuleError` for an unknown preset or a bad option, and
+`variant.options` gives the options back normalized (they round-trip).
+
+One entry. A JSON dict (`EntryData`) for one box of one column: a "kind" (count,
+face, faces, total, made, cross, or points when typed points are on), its "value"
+or "values", and optionally "extra_yams" and "rolls"; e.g. {"kind": "count",
+"value": 3}. `entry_spec` (of a Variant, or of a Sheet for the box as it is now)
+is the `EntrySpec` saying what the dialog asks for a box.
+`Sheet.check(column, box, entry)` checks it against the sheet and returns what it
+scores, `Sheet.apply` returns the new Sheet (the old one is left as it was),
+`Sheet.replay` folds stored entries; a bad entry is `InvalidEntry`, whose `box`
+names the box.
+
+Points. `Scored`: the box's `points`, the `calculation` shown before validating
+(a `Message`), and a `yams_bonus` earned on top, never held by the box.
+
+Running totals. `sheet.totals()` (kept once computed as `PlayerSheet.totals`) is
+a `SheetTotals`: a `Totals` per column (upper, bonus, lower, Yams bonus, total, and
+how far the upper section is from its bonus) and the grand `total`.
+
+Turns and moves. `GameState.build(game, players, entries)` (players in seating
+order, the active entries in order) replays every player's sheet; `current` is
+the player with the fewest turns, seating order breaking ties.
+`check_move(player_id, column, box, entry)` returns (PlayerSheet, Scored, sheet
+after) or raises `MoveRefused`; `open_box` does the checks made before the entry
+itself. `MoveRefused.code`: "player" (not in the game), "box" (no such box),
+"finished", "turn" (another player's turn), "taken" (filled, or out of its
+column's order), "invalid" (the entry, from `InvalidEntry`).
+
+End. `finished` once every player's sheet is complete (every box of every column
+holds an entry); `current` is then None.
+
+Ranking. `ranking()` is [(rank, PlayerSheet)] by total, best first, seating order
+among equals; equal totals share a rank and the next rank skips (1, 1, 3).
+`winners()` is every player ranked first.
+
+Messages. French strings are marked with `gettext_noop` and translated by the
+Django layer; messages with values are `Message` objects (template + params),
+carried by every `RuleError`.
 """
 
 from .boxes import Box
 from .entries import EntrySpec, Scored
-from .game_state import GameState, MoveRefused, PlayerSheet
+from .entry_rules import EntryData
+from .game_state import (
+    EntryLike,
+    GameLike,
+    GameState,
+    MoveCode,
+    MoveRefused,
+    PlayerLike,
+    PlayerSheet,
+)
 from .messages import InvalidEntry, Message, RuleError, gettext_noop
 from .presets import COLUMN_KINDS, COLUMN_LABELS, DEFAULT_PRESET, OptionSpec
 from .sheet import Sheet, Turn
@@ -23,12 +75,17 @@ __all__ = [
     "DEFAULT_PRESET",
     "PRESETS",
     "Box",
+    "EntryData",
+    "EntryLike",
     "EntrySpec",
+    "GameLike",
     "GameState",
     "InvalidEntry",
     "Message",
+    "MoveCode",
     "MoveRefused",
     "OptionSpec",
+    "PlayerLike",
     "PlayerSheet",
     "RuleError",
     "Scored",

@@ -9,7 +9,7 @@ builds them from these parts.
 from functools import partial
 
 from . import scoring
-from .entry_rules import FaceRule, FacesRule, MadeRule, TotalRule
+from .entry_rules import EntryRule, FaceRule, FacesRule, MadeRule, TotalRule
 from .messages import gettext_noop, pgettext
 
 # key: (label, short label of at most 6 characters, feminine)
@@ -199,8 +199,10 @@ YAMS_RULES = {
     ),
 }
 
+# key, rule line, scorer, entry rule: one lower box, before boxes.py builds it.
+LowerBox = tuple[str, str, scoring.Scorer, EntryRule]
 
-SIX_DICE_LOWER = (
+SIX_DICE_LOWER: tuple[LowerBox, ...] = (
     (
         "pair",
         gettext_noop("2 dés identiques — total de ces 2 dés"),

@@ -6,9 +6,9 @@ and prompts are French literals marked for translation; a rule line says what th
 box needs and what it is worth, so it changes with the variant and its options.
 """
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache, partial
+from typing import Literal
 
 from . import scoring
 from .box_tables import (
@@ -23,9 +23,11 @@ from .box_tables import (
     SIX_DICE_LOWER,
     UPPER,
     YAMS_RULES,
+    LowerBox,
 )
-from .entry_rules import CountRule, MadeRule
+from .entry_rules import CountRule, EntryRule, MadeRule
 from .messages import gettext_noop
+from .scoring import Scorer
 
 UPPER_KEYS = ("ones", "twos", "threes", "fours", "fives", "sixes")
 REPEATED_YAMS = 4  # multi_yams: 50, then 100, 100, 100 (004)
@@ -36,23 +38,29 @@ class Box:
     key: str
     label: str
     short: str
-    section: str  # "upper" or "lower"
+    section: Literal["upper", "lower"]
     rule: str
     max_points: int
     # Lets messages agree in gender: «Brelan est déjà rempli», «Chance … remplie».
     feminine: bool = field(default=False, repr=False)
-    scorer: Callable = field(default=None, repr=False, compare=False)
-    entry: object = field(default=None, repr=False, compare=False)
+    # Every Box comes from `_box` with its scorer and entry rule; the None defaults
+    # only follow `feminine`, which needs one.
+    scorer: Scorer = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
+    entry: EntryRule = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
     # Every non-zero score some throw makes here: the totals the host may enter.
-    values: frozenset = field(default=frozenset(), repr=False, compare=False)
+    values: frozenset[int] = field(default=frozenset(), repr=False, compare=False)
 
     @property
-    def repeatable(self):
+    def repeatable(self) -> bool:
         return isinstance(self.entry, MadeRule) and self.entry.repeat_points is not None
 
 
-def _five_dice_lower(count_dice, strict_straights, yams_rule, exact_full):
+def _five_dice_lower(
+    count_dice: str | None, strict_straights: bool, yams_rule: str, exact_full: bool
+) -> tuple[LowerBox, ...]:
     """(key, rule line, scorer, entry rule) for the lower boxes of five dice."""
+    three_kind: tuple[str, Scorer, EntryRule]
+    four_kind: tuple[str, Scorer, EntryRule]
     if count_dice == "all":
         three_kind = (
             gettext_noop("Au moins 3 dés identiques — total des 5 dés"),
@@ -128,7 +136,14 @@ def _five_dice_lower(count_dice, strict_straights, yams_rule, exact_full):
     )
 
 
-def _box(key, section, rule, scorer, entry, dice):
+def _box(
+    key: str,
+    section: Literal["upper", "lower"],
+    rule: str,
+    scorer: Scorer,
+    entry: EntryRule,
+    dice: int,
+) -> Box:
     label, short, feminine = NAMES[key]
     values = frozenset(
         points
@@ -145,8 +160,12 @@ def _box(key, section, rule, scorer, entry, dice):
 
 @cache
 def build_boxes(
-    dice, count_dice=None, strict_straights=False, yams_rule="single", exact_full=False
-):
+    dice: int,
+    count_dice: str | None = None,
+    strict_straights: bool = False,
+    yams_rule: str = "single",
+    exact_full: bool = False,
+) -> tuple[Box, ...]:
     """The ordered boxes (upper section first) of a variant; shared between the
     variants that need the same ones."""
     upper = tuple(

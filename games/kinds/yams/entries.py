@@ -6,11 +6,18 @@ out. Entries are plain JSON dicts, stored as they are and replayed later, so eve
 way they can be wrong ends in `InvalidEntry`.
 """
 
-from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from __future__ import annotations
 
-from .entry_rules import MadeRule, int_value, is_int, refusal
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Protocol
+
+from .entry_rules import EntryData, MadeRule, int_value, is_int, refusal
 from .messages import Message, gettext_noop
+
+if TYPE_CHECKING:
+    from .boxes import Box
+    from .totals import Totals
 
 KINDS = ("count", "face", "faces", "total", "made", "cross", "points")
 YAMS_BONUS = 100
@@ -64,6 +71,36 @@ class Reading:
     rolls: int | None
 
 
+class VariantLike(Protocol):
+    """What a Sheet and the reading of an entry use of their Variant.
+
+    A Protocol rather than the class: variants.py imports this module and
+    sheet.py, so neither may import it back, not even for types only. `Variant`
+    is the one implementation.
+    """
+
+    @property
+    def dice(self) -> int: ...
+    @property
+    def columns(self) -> tuple[str, ...]: ...
+    @property
+    def yams_rule(self) -> str: ...
+    @property
+    def saved_rolls(self) -> bool: ...
+    @property
+    def typed_points(self) -> bool: ...
+    @property
+    def boxes(self) -> tuple[Box, ...]: ...
+    @property
+    def box_keys(self) -> tuple[str, ...]: ...
+    def box(self, key: str) -> Box: ...
+    def _entry_box(self, key: str) -> Box: ...
+    def column_label(self, column: str) -> str: ...
+    def totals(
+        self, points: Mapping[str, int | Sequence[int]], extra_yams: int = 0
+    ) -> Totals: ...
+
+
 # A typed score (house rules) may go past what the dice can make in the box — a
 # table may count a brelan on every die plus a bonus, 27 where the sheet says 18 —
 # so the bound only catches a slip of the thumb (270 for 27).
@@ -71,19 +108,19 @@ TYPED_FACTOR = 2
 TYPED_FLOOR = 50
 
 
-def natural_max(box, nth=0):
+def natural_max(box: Box, nth: int = 0) -> int:
     """What the box (or this Yams slot) can be worth by the dice."""
     if isinstance(box.entry, MadeRule) and box.entry.repeat_points is not None:
         return box.entry.points_for(nth)
     return box.max_points
 
 
-def typed_max(box, nth=0):
+def typed_max(box: Box, nth: int = 0) -> int:
     """The most a typed score may be: twice the box's natural maximum, at least 50."""
     return max(TYPED_FLOOR, TYPED_FACTOR * natural_max(box, nth))
 
 
-def entry_spec(variant, box, nth=0):
+def entry_spec(variant: VariantLike, box: Box, nth: int = 0) -> EntrySpec:
     rule = box.entry
     spec = EntrySpec(box=box.key, kind=rule.kind, prompt=rule.prompt, **rule.spec(box))
     if isinstance(rule, MadeRule) and nth:
@@ -93,7 +130,7 @@ def entry_spec(variant, box, nth=0):
     return spec
 
 
-def read(variant, box, entry, nth=0):
+def read(variant: VariantLike, box: Box, entry: EntryData, nth: int = 0) -> Reading:
     """Checks `entry` for `box` (the Yams slot `nth` of a repeatable box) → Reading.
 
     Everything that does not depend on the rest of the sheet is checked here; the
@@ -156,7 +193,7 @@ def read(variant, box, entry, nth=0):
     return Reading(kind=kind, scored=scored, extra_yams=extra_yams, rolls=rolls)
 
 
-def _check_keys(box, entry, kind):
+def _check_keys(box: Box, entry: EntryData, kind: str) -> None:
     allowed = {"kind", "extra_yams", "rolls"}
     if kind == "points":
         allowed.add("value")
@@ -173,7 +210,7 @@ def _check_keys(box, entry, kind):
             )
 
 
-def _typed(box, entry, nth):
+def _typed(box: Box, entry: EntryData, nth: int) -> tuple[int, Message]:
     points = int_value(box, entry)
     # (choice) a typed score stays within `typed_max`: generous, for house rules
     # worth more than the dice, but bounded.
@@ -189,7 +226,7 @@ def _typed(box, entry, nth):
     )
 
 
-def _extra_yams(variant, box, entry):
+def _extra_yams(variant: VariantLike, box: Box, entry: EntryData) -> bool:
     extra = entry.get("extra_yams", False)
     if not isinstance(extra, bool):
         raise refusal(
@@ -215,7 +252,7 @@ def _extra_yams(variant, box, entry):
     return True
 
 
-def _check_joker(box, kind, value):
+def _check_joker(box: Box, kind: str, value: object) -> None:
     """A further Yams is five dice of one face: the entry must agree."""
     if kind == "count" and value != 5:
         raise refusal(
@@ -235,7 +272,7 @@ def _check_joker(box, kind, value):
         )
 
 
-def _rolls(variant, box, entry):
+def _rolls(variant: VariantLike, box: Box, entry: EntryData) -> int | None:
     if "rolls" not in entry:
         return None
     if not variant.saved_rolls:

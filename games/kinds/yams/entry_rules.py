@@ -6,24 +6,51 @@ which faces, the total, or made or not. `refusal`, `is_int` and `int_value` are
 the checks the rules share with the reading of a whole entry (entries.py).
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Protocol, TypedDict, TypeGuard
 
 from .messages import InvalidEntry, Message, gettext_noop
 
+# One entry as the host's dialog sends it and the game stores it: a JSON dict
+# such as {"kind": "count", "value": 3}; every key and value is checked on reading.
+EntryData = Mapping[str, object]
 
-def refusal(box, template, **params):
+
+class RuleBox(Protocol):
+    """What a rule reads of its Box (a Protocol: boxes.py imports this module)."""
+
+    @property
+    def key(self) -> str: ...
+    @property
+    def label(self) -> str: ...
+    @property
+    def values(self) -> frozenset[int]: ...
+
+
+class SpecFields(TypedDict, total=False):
+    """The EntrySpec fields a rule fills in for the dialog."""
+
+    choices: tuple[int, ...]
+    min: int
+    max: int
+    n_faces: int
+    face_roles: tuple[str, ...]
+    made_points: int
+
+
+def refusal(box: RuleBox, template: str, **params: object) -> InvalidEntry:
     return InvalidEntry(
         Message(template, {"box": Message(box.label), **params}), box.key
     )
 
 
-def is_int(value):
+def is_int(value: object) -> TypeGuard[int]:
     # JSON booleans are ints to Python; a host never means True for "1 die".
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def int_value(box, entry, key="value"):
+def int_value(box: RuleBox, entry: EntryData, key: str = "value") -> int:
     if key not in entry:
         raise refusal(box, gettext_noop("%(box)s : il manque la valeur."))
     value = entry[key]
@@ -44,10 +71,12 @@ class CountRule:
     kind: ClassVar[str] = "count"
     keys: ClassVar[tuple[str, ...]] = ("value",)
 
-    def spec(self, box):
+    def spec(self, box: RuleBox) -> SpecFields:
         return {"choices": tuple(range(self.dice + 1))}
 
-    def score(self, box, entry, nth=0):
+    def score(
+        self, box: RuleBox, entry: EntryData, nth: int = 0
+    ) -> tuple[int, Message]:
         count = int_value(box, entry)
         if not 0 <= count <= self.dice:
             raise refusal(
@@ -74,10 +103,12 @@ class FaceRule:
     kind: ClassVar[str] = "face"
     keys: ClassVar[tuple[str, ...]] = ("value",)
 
-    def spec(self, box):
+    def spec(self, box: RuleBox) -> SpecFields:
         return {"choices": (1, 2, 3, 4, 5, 6)}
 
-    def score(self, box, entry, nth=0):
+    def score(
+        self, box: RuleBox, entry: EntryData, nth: int = 0
+    ) -> tuple[int, Message]:
         face = int_value(box, entry)
         if not 1 <= face <= 6:
             raise refusal(
@@ -101,14 +132,16 @@ class FacesRule:
     kind: ClassVar[str] = "faces"
     keys: ClassVar[tuple[str, ...]] = ("values",)
 
-    def spec(self, box):
+    def spec(self, box: RuleBox) -> SpecFields:
         return {
             "choices": (1, 2, 3, 4, 5, 6),
             "n_faces": len(self.sizes),
             "face_roles": self.roles,
         }
 
-    def score(self, box, entry, nth=0):
+    def score(
+        self, box: RuleBox, entry: EntryData, nth: int = 0
+    ) -> tuple[int, Message]:
         if "values" not in entry:
             raise refusal(box, gettext_noop("%(box)s : il manque les faces."))
         faces = entry["values"]
@@ -138,10 +171,12 @@ class TotalRule:
     kind: ClassVar[str] = "total"
     keys: ClassVar[tuple[str, ...]] = ("value",)
 
-    def spec(self, box):
+    def spec(self, box: RuleBox) -> SpecFields:
         return {"min": min(box.values), "max": max(box.values)}
 
-    def score(self, box, entry, nth=0):
+    def score(
+        self, box: RuleBox, entry: EntryData, nth: int = 0
+    ) -> tuple[int, Message]:
         total = int_value(box, entry)
         if total not in box.values:
             low, high = min(box.values), max(box.values)
@@ -172,13 +207,16 @@ class MadeRule:
     kind: ClassVar[str] = "made"
     keys: ClassVar[tuple[str, ...]] = ()
 
-    def spec(self, box):
+    def spec(self, box: RuleBox) -> SpecFields:
         return {"made_points": self.points}
 
-    def points_for(self, nth):
-        return self.points if nth == 0 else self.repeat_points
+    def points_for(self, nth: int) -> int:
+        # A further Yams (nth > 0) only goes in a box that has repeat_points.
+        return self.points if nth == 0 else self.repeat_points  # type: ignore[return-value]
 
-    def score(self, box, entry, nth=0):
+    def score(
+        self, box: RuleBox, entry: EntryData, nth: int = 0
+    ) -> tuple[int, Message]:
         points = self.points_for(nth)
         if nth == 0:
             return points, Message(
@@ -189,3 +227,7 @@ class MadeRule:
             gettext_noop("%(box)s n° %(rank)s : %(points)s"),
             {"box": Message(box.label), "rank": nth + 1, "points": points},
         )
+
+
+# The rule a Box holds: it says what the dialog asks and what the answer scores.
+EntryRule = CountRule | FaceRule | FacesRule | TotalRule | MadeRule

@@ -9,18 +9,18 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 
-def gettext_noop(s):
+def gettext_noop(s: str) -> str:
     return s
 
 
-def pgettext(context, s):
+def pgettext(context: str, s: str) -> str:
     """Marks a string with a context (short box labels, "abréviation", may share
     their French with a long label but not their English); the Django layer
     translates it with the real pgettext."""
     return s
 
 
-def _identity(s):
+def _identity(s: str) -> str:
     return s
 
 
@@ -44,14 +44,14 @@ class Message:
         # Same convention as Django's: a template without params is used verbatim.
         return text % params if params else text
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.format()
 
 
 class RuleError(ValueError):
     """A refusal from the rules engine; `message` is a `Message` in French."""
 
-    def __init__(self, message: Message):
+    def __init__(self, message: Message) -> None:
         super().__init__(str(message))
         self.message = message
 
@@ -59,6 +59,6 @@ class RuleError(ValueError):
 class InvalidEntry(RuleError):
     """What the host entered for a box cannot be written there."""
 
-    def __init__(self, message: Message, box: str | None = None):
+    def __init__(self, message: Message, box: str | None = None) -> None:
         super().__init__(message)
         self.box = box

@@ -35,7 +35,7 @@ class Preset:
     defaults: Mapping[str, object]
 
 
-def _five_dice(count_dice):
+def _five_dice(count_dice: str) -> dict[str, object]:
     return {
         "count_dice": count_dice,
         "strict_straights": False,
@@ -45,7 +45,7 @@ def _five_dice(count_dice):
     }
 
 
-def _six_dice(bonus):
+def _six_dice(bonus: str) -> dict[str, object]:
     return {
         "columns": ("free",),
         "saved_rolls": False,

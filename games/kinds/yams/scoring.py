@@ -6,14 +6,19 @@ does not qualify. Scorers are bound to their parameters with functools.partial i
 the box tables.
 """
 
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from itertools import combinations_with_replacement
 
 FACES = (1, 2, 3, 4, 5, 6)
 FACES_DOWN = (6, 5, 4, 3, 2, 1)
 
+# What a box makes of a throw: (counts, total) -> points, once the box tables have
+# bound its parameters.
+Scorer = Callable[[Sequence[int], int], int]
 
-def counts_of(dice):
+
+def counts_of(dice: Iterable[int]) -> list[int]:
     counts = [0] * 7
     for face in dice:
         counts[face] += 1
@@ -21,7 +26,7 @@ def counts_of(dice):
 
 
 @cache
-def throws(dice):
+def throws(dice: int) -> tuple[tuple[tuple[int, ...], int], ...]:
     """Every distinct throw of `dice` dice as (counts, total): order never matters."""
     return tuple(
         (tuple(counts_of(throw)), sum(throw))
@@ -29,11 +34,11 @@ def throws(dice):
     )
 
 
-def upper(face, counts, total):
+def upper(face: int, counts: Sequence[int], total: int) -> int:
     return counts[face] * face
 
 
-def of_a_kind(size, counts, total):
+def of_a_kind(size: int, counts: Sequence[int], total: int) -> int:
     """`size` identical dice, counting only those dice (best face)."""
     for face in FACES_DOWN:
         if counts[face] >= size:
@@ -41,12 +46,12 @@ def of_a_kind(size, counts, total):
     return 0
 
 
-def of_a_kind_all_dice(size, counts, total):
+def of_a_kind_all_dice(size: int, counts: Sequence[int], total: int) -> int:
     """At least `size` identical dice, counting all the dice."""
     return total if max(counts) >= size else 0
 
 
-def pairs(how_many, counts, total):
+def pairs(how_many: int, counts: Sequence[int], total: int) -> int:
     """`how_many` pairs of different faces, counting those pairs (best faces)."""
     faces = [face for face in FACES_DOWN if counts[face] >= 2]
     if len(faces) < how_many:
@@ -54,7 +59,7 @@ def pairs(how_many, counts, total):
     return 2 * sum(faces[:how_many])
 
 
-def two_groups(big, small, counts, total):
+def two_groups(big: int, small: int, counts: Sequence[int], total: int) -> int:
     """A group of `big` and another of `small` identical dice, different faces."""
     best = 0
     for a in FACES:
@@ -66,13 +71,13 @@ def two_groups(big, small, counts, total):
     return best
 
 
-def five_dice_full(points, counts, total):
+def five_dice_full(points: int, counts: Sequence[int], total: int) -> int:
     # Exactly three of one face and two of another: five identical dice are not a
     # full (002 says so for all_dice; (choice) for the other five-dice presets).
     return points if sorted(counts)[-2:] == [2, 3] else 0
 
 
-def run(length, points, counts, total):
+def run(length: int, points: int, counts: Sequence[int], total: int) -> int:
     """`length` consecutive faces among the dice, duplicates allowed."""
     streak = 0
     for face in FACES:
@@ -82,15 +87,17 @@ def run(length, points, counts, total):
     return 0
 
 
-def exact_faces(faces, points, counts, total):
+def exact_faces(
+    faces: Iterable[int], points: int, counts: Sequence[int], total: int
+) -> int:
     """Every one of `faces` shows on some die (a named straight)."""
     return points if all(counts[face] for face in faces) else 0
 
 
-def identical(size, points, counts, total):
+def identical(size: int, points: int, counts: Sequence[int], total: int) -> int:
     """`size` identical dice for a fixed prize (Yams, Maxi Yatzy)."""
     return points if max(counts) >= size else 0
 
 
-def chance(counts, total):
+def chance(counts: Sequence[int], total: int) -> int:
     return total

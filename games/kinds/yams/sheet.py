@@ -4,16 +4,24 @@ The game stores the host's entries in order; `Sheet.replay` folds them back into
 a sheet, checking each one exactly as it was checked when it was written.
 """
 
-from collections.abc import Mapping
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from . import entries
 from .boxes import REPEATED_YAMS
-from .entries import Scored
-from .entry_rules import refusal
+from .entries import Scored, VariantLike
+from .entry_rules import EntryData, refusal
 from .messages import Message, RuleError, gettext_noop
 from .totals import SheetTotals
+
+if TYPE_CHECKING:
+    from .boxes import Box
+    from .entries import EntrySpec
+    from .totals import Totals
 
 ROLLS_PER_TURN = 3
 
@@ -24,7 +32,7 @@ class Turn:
 
     column: str
     box: str
-    entry: Mapping
+    entry: EntryData
     kind: str
     scored: Scored
     extra_yams: bool
@@ -37,11 +45,15 @@ class Sheet:
     """Build it with `variant.new_sheet()` or `Sheet.replay`; `apply` returns a new
     sheet and leaves this one as it was."""
 
-    variant: object  # a Variant (not imported: variants imports this module)
+    # A Variant: typed by what the sheet reads of it, since variants.py imports
+    # this module.
+    variant: VariantLike
     turns: tuple[Turn, ...] = ()
 
     @classmethod
-    def replay(cls, variant, records):
+    def replay(
+        cls, variant: VariantLike, records: Iterable[tuple[str, str, EntryData]]
+    ) -> Sheet:
         """The sheet after writing each (column, box, entry) in turn."""
         sheet = cls(variant)
         for column, box, entry in records:
@@ -50,21 +62,21 @@ class Sheet:
 
     # --- writing -------------------------------------------------------------
 
-    def check(self, column, box_key, entry):
+    def check(self, column: str, box_key: str, entry: EntryData) -> Scored:
         """What `entry` would score in that box of that column, or InvalidEntry."""
         return self._turn(column, box_key, entry).scored
 
-    def apply(self, column, box_key, entry):
+    def apply(self, column: str, box_key: str, entry: EntryData) -> Sheet:
         return Sheet(self.variant, (*self.turns, self._turn(column, box_key, entry)))
 
-    def entry_spec(self, column, box_key):
+    def entry_spec(self, column: str, box_key: str) -> EntrySpec:
         """What the dialog asks for that box now (a further Yams of multi_yams is
         worth 100 and can no longer be crossed out)."""
         box = self.variant._entry_box(box_key)
         written = len(self._cells.get((self._column(column), box.key), ()))
         return entries.entry_spec(self.variant, box, written)
 
-    def _turn(self, column, box_key, entry):
+    def _turn(self, column: str, box_key: str, entry: EntryData) -> Turn:
         box = self.variant._entry_box(box_key)
         if column not in self.variant.columns:
             raise refusal(
@@ -100,7 +112,7 @@ class Sheet:
             rolls=rolls,
         )
 
-    def _check_refill(self, box, cell):
+    def _check_refill(self, box: Box, cell: Sequence[Turn]) -> None:
         if not self._takes_more(box, cell):
             if box.repeatable and len(cell) >= REPEATED_YAMS:
                 raise refusal(box, gettext_noop("%(box)s a déjà ses quatre Yams."))
@@ -114,7 +126,7 @@ class Sheet:
                 gettext_noop("%(box)s : la feuille est complète, la partie est finie."),
             )
 
-    def _check_order(self, column, box):
+    def _check_order(self, column: str, box: Box) -> None:
         if column not in ("down", "up"):
             return
         expected = self._next_in_order(column)
@@ -137,11 +149,11 @@ class Sheet:
             next=Message(expected.label),
         )
 
-    def _next_in_order(self, column):
+    def _next_in_order(self, column: str) -> Box:
         boxes = self.variant.boxes if column == "down" else reversed(self.variant.boxes)
         return next(box for box in boxes if not self.filled(column, box.key))
 
-    def _rolls(self, column, box, rolls):
+    def _rolls(self, column: str, box: Box, rolls: int | None) -> int | None:
         if not self.variant.saved_rolls:
             return None
         if rolls is None:
@@ -170,20 +182,20 @@ class Sheet:
     # --- reading ---------------------------------------------------------------
 
     @cached_property
-    def _cells(self):
-        cells = {}
+    def _cells(self) -> dict[tuple[str, str], tuple[Turn, ...]]:
+        cells: dict[tuple[str, str], list[Turn]] = {}
         for turn in self.turns:
             cells.setdefault((turn.column, turn.box), []).append(turn)
         return {key: tuple(cell) for key, cell in cells.items()}
 
-    def _takes_more(self, box, cell):
+    def _takes_more(self, box: Box, cell: Sequence[Turn]) -> bool:
         # (choice) 004 is silent on crossing: a Yams box crossed (or typed 0) at its
         # first entry is closed; otherwise it takes Yams until it holds four.
         return (
             box.repeatable and len(cell) < REPEATED_YAMS and cell[0].scored.points > 0
         )
 
-    def _column(self, column):
+    def _column(self, column: str) -> str:
         if column not in self.variant.columns:
             raise RuleError(
                 Message(
@@ -195,13 +207,13 @@ class Sheet:
             )
         return column
 
-    def filled(self, column, box_key):
+    def filled(self, column: str, box_key: str) -> bool:
         """True once the box holds an entry (one Yams is enough for multi_yams)."""
         self._column(column)
         self.variant.box(box_key)
         return (column, box_key) in self._cells
 
-    def value(self, column, box_key):
+    def value(self, column: str, box_key: str) -> int | list[int] | None:
         """The box's points: None while empty, a list for the multi_yams Yams box."""
         box = self.variant.box(box_key)
         cell = self._cells.get((self._column(column), box.key))
@@ -211,7 +223,7 @@ class Sheet:
             return [turn.scored.points for turn in cell]
         return cell[0].scored.points
 
-    def takes_yams_bonus(self, column):
+    def takes_yams_bonus(self, column: str) -> bool:
         """True when a further Yams written in that column earns the +100: the
         Yahtzee rule, once its Yams box holds 50 (none while it is empty or 0)."""
         return (
@@ -220,12 +232,12 @@ class Sheet:
             and self.value(column, "yams") == 50
         )
 
-    def is_further_yams(self, column, box_key, entry):
+    def is_further_yams(self, column: str, box_key: str, entry: EntryData) -> bool:
         """Five dice of one face counted in an upper box, when that earns the +100:
         the app adds the prime itself (the host need not know to ask for it)."""
         return self._all_alike(box_key, entry) and self.takes_yams_bonus(column)
 
-    def _all_alike(self, box_key, entry):
+    def _all_alike(self, box_key: str, entry: object) -> bool:
         """`entry` counts all the dice of one face in an upper box."""
         return (
             self.variant.box(box_key).section == "upper"
@@ -234,7 +246,9 @@ class Sheet:
             and entry.get("value") == self.variant.dice
         )
 
-    def free_all_alike_box(self, column, box_key, entry):
+    def free_all_alike_box(
+        self, column: str, box_key: str, entry: EntryData
+    ) -> str | None:
         """The key of the still empty box made for all the dice alike (Yams, Maxi
         Yatzy) when `entry` counts all the dice of one face in an upper box, so
         the dialog can point at it; else None."""
@@ -245,7 +259,9 @@ class Sheet:
                 return key
         return None
 
-    def yams_box_taking_more(self, column, box_key, entry):
+    def yams_box_taking_more(
+        self, column: str, box_key: str, entry: EntryData
+    ) -> Box | None:
         """The Yams box, when `entry` counts all the dice of one face in an upper
         box while that box still takes a further Yams (Multi-Yams: 100 more), so
         the dialog can point at it; else None."""
@@ -255,7 +271,7 @@ class Sheet:
         cell = self._cells.get((self._column(column), "yams"))
         return box if cell and self._takes_more(box, cell) else None
 
-    def free_boxes(self, column):
+    def free_boxes(self, column: str) -> tuple[str, ...]:
         """Keys of the boxes that may be written now in that column, in box order."""
         self._column(column)
         if self.complete:
@@ -275,22 +291,23 @@ class Sheet:
         return tuple(box.key for box in self.variant.boxes if box.key in free)
 
     @property
-    def complete(self):
+    def complete(self) -> bool:
         """Every box of every column holds an entry: the player has finished."""
         needed = len(self.variant.boxes) * len(self.variant.columns)
         return len(self._cells) == needed
 
     @cached_property
-    def bank(self):
+    def bank(self) -> int:
         """Saved rolls left ("lancers gardés"); always 0 without the option."""
         if not self.variant.saved_rolls:
             return 0
-        return sum(ROLLS_PER_TURN - turn.rolls for turn in self.turns)
+        # With the option on, `_rolls` gives every turn its count.
+        return sum(ROLLS_PER_TURN - turn.rolls for turn in self.turns)  # type: ignore[operator, misc]
 
-    def totals(self):
-        columns = {}
+    def totals(self) -> SheetTotals:
+        columns: dict[str, Totals] = {}
         for column in self.variant.columns:
-            points = {}
+            points: dict[str, int | list[int]] = {}
             for box in self.variant.boxes:
                 value = self.value(column, box.key)
                 if value is not None:

@@ -33,5 +33,5 @@ class SheetTotals:
     yams_bonus: int
     total: int
 
-    def __getitem__(self, column):
+    def __getitem__(self, column: str) -> Totals:
         return self.columns[column]

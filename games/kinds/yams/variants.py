@@ -6,9 +6,12 @@ rebuilds the same Variant from them, and `variant.options` gives them back
 normalized, so the pair round-trips.
 """
 
-from collections.abc import Mapping
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from . import entries
 from .boxes import build_boxes
@@ -27,8 +30,14 @@ from .scoring import counts_of
 from .sheet import Sheet
 from .totals import Totals
 
+if TYPE_CHECKING:
+    from .boxes import Box
+    from .entries import EntrySpec, Scored
+    from .entry_rules import EntryData
+    from .presets import Preset
 
-def _preset(key):
+
+def _preset(key: object) -> Preset:
     if not isinstance(key, str) or key not in PRESET_DEFS:
         raise RuleError(
             Message(
@@ -39,7 +48,7 @@ def _preset(key):
     return PRESET_DEFS[key]
 
 
-def option_specs(preset):
+def option_specs(preset: str) -> tuple[OptionSpec, ...]:
     """The options the create form offers for `preset`, with their defaults."""
     definition = _preset(preset)
     specs = []
@@ -52,16 +61,16 @@ def option_specs(preset):
     return tuple(specs)
 
 
-def _to_json(value):
+def _to_json(value: object) -> object:
     return list(value) if isinstance(value, tuple) else value
 
 
-def _option_error(template, key, **params):
+def _option_error(template: str, key: str, **params: object) -> RuleError:
     label = OPTION_TEXTS[key][0]
     return RuleError(Message(template, {"option": Message(label), **params}))
 
 
-def _normalize(key, value):
+def _normalize(key: str, value: object) -> object:
     kind, choices = OPTION_TEXTS[key][2], OPTION_TEXTS[key][3]
     allowed = [choice for choice, _ in choices]
     if kind == "bool":
@@ -103,7 +112,7 @@ def _normalize(key, value):
     return tuple(value)
 
 
-def build_variant(preset, options=None):
+def build_variant(preset: str, options: Mapping[str, object] | None = None) -> Variant:
     """The Variant for a preset key and an options dict (missing options default)."""
     definition = _preset(preset)
     if options is None:
@@ -112,7 +121,8 @@ def build_variant(preset, options=None):
         raise RuleError(
             Message(gettext_noop("Les options doivent être un dictionnaire."))
         )
-    values = dict(definition.defaults)
+    # Any: each value goes to the Variant field of its key, checked by _normalize.
+    values: dict[str, Any] = dict(definition.defaults)
     for key, value in options.items():
         if key not in OPTION_TEXTS:
             raise RuleError(
@@ -150,61 +160,62 @@ class Variant:
     six_dice_bonus: str | None = None
     typed_points: bool = False
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         _preset(self.key)
 
     # --- what the preset fixes ---------------------------------------------
 
     @property
-    def preset(self):
+    def preset(self) -> Preset:
         return PRESET_DEFS[self.key]
 
     @property
-    def label(self):
+    def label(self) -> str:
         return self.preset.label
 
     @property
-    def description(self):
+    def description(self) -> str:
         return self.preset.description
 
     @property
-    def dice(self):
+    def dice(self) -> int:
         return self.preset.dice
 
     @property
-    def max_players(self):
+    def max_players(self) -> int:
         return 6 if self.dice == 6 else 10
 
     @property
-    def yams_rule(self):
+    def yams_rule(self) -> str:
         return self.preset.yams_rule
 
     @property
-    def bonus_threshold(self):
+    def bonus_threshold(self) -> int:
         return self._bonus[0]
 
     @property
-    def bonus_points(self):
+    def bonus_points(self) -> int:
         return self._bonus[1]
 
     @property
-    def _bonus(self):
+    def _bonus(self) -> tuple[int, int]:
         if self.dice == 6:
-            return SIX_DICE_BONUSES[self.six_dice_bonus]
+            # Both six-dice presets default it; build_variant takes only its choices.
+            return SIX_DICE_BONUSES[self.six_dice_bonus]  # type: ignore[index]
         return FIVE_DICE_BONUS
 
     @property
-    def options(self):
+    def options(self) -> dict[str, object]:
         """The normalized options, as a JSON-serializable dict."""
         return {key: _to_json(getattr(self, key)) for key in self.preset.defaults}
 
-    def column_label(self, column):
+    def column_label(self, column: str) -> str:
         return COLUMN_LABELS[column]
 
     # --- boxes ---------------------------------------------------------------
 
     @cached_property
-    def boxes(self):
+    def boxes(self) -> tuple[Box, ...]:
         return build_boxes(
             self.dice,
             self.count_dice,
@@ -214,21 +225,21 @@ class Variant:
         )
 
     @cached_property
-    def _box_map(self):
+    def _box_map(self) -> dict[str, Box]:
         return {box.key: box for box in self.boxes}
 
     @property
-    def box_keys(self):
+    def box_keys(self) -> tuple[str, ...]:
         return tuple(box.key for box in self.boxes)
 
-    def box(self, key):
+    def box(self, key: str) -> Box:
         """The Box for `key`, or RuleError."""
         box = self._box_map.get(key) if isinstance(key, str) else None
         if box is None:
             raise RuleError(_unknown_box(key))
         return box
 
-    def _entry_box(self, key):
+    def _entry_box(self, key: str) -> Box:
         box = self._box_map.get(key) if isinstance(key, str) else None
         if box is None:
             raise InvalidEntry(_unknown_box(key))
@@ -236,20 +247,20 @@ class Variant:
 
     # --- dice ----------------------------------------------------------------
 
-    def points(self, box_key, dice):
+    def points(self, box_key: str, dice: Sequence[int]) -> int:
         """What a throw is worth in a box: the best reading, 0 if it does not
         qualify."""
         box = self.box(box_key)
         counts = self._counts(dice)
         return box.scorer(counts, sum(dice))
 
-    def all_points(self, dice):
+    def all_points(self, dice: Sequence[int]) -> dict[str, int]:
         """What a throw is worth in every box, in box order."""
         counts = self._counts(dice)
         total = sum(dice)
         return {box.key: box.scorer(counts, total) for box in self.boxes}
 
-    def _counts(self, dice):
+    def _counts(self, dice: Sequence[int]) -> list[int]:
         if not isinstance(dice, list | tuple) or len(dice) != self.dice:
             raise RuleError(
                 Message(gettext_noop("Il faut %(dice)s dés."), {"dice": self.dice})
@@ -263,11 +274,11 @@ class Variant:
 
     # --- host entries ----------------------------------------------------------
 
-    def entry_spec(self, box_key):
+    def entry_spec(self, box_key: str) -> EntrySpec:
         """What the dialog asks for a box (on an empty box)."""
         return entries.entry_spec(self, self._entry_box(box_key))
 
-    def score(self, box_key, entry):
+    def score(self, box_key: str, entry: EntryData) -> Scored:
         """Points and calculation for an entry in an empty box of this variant.
 
         Checks the entry itself; `Sheet.check` also checks it against the sheet
@@ -277,7 +288,9 @@ class Variant:
 
     # --- totals ----------------------------------------------------------------
 
-    def totals(self, points, extra_yams=0):
+    def totals(
+        self, points: Mapping[str, int | Sequence[int]], extra_yams: int = 0
+    ) -> Totals:
         """Totals of one column from box points (a list for the multi_yams Yams box)."""
         if not isinstance(points, Mapping):
             raise RuleError(
@@ -309,11 +322,11 @@ class Variant:
             upper_missing=max(0, self.bonus_threshold - upper),
         )
 
-    def new_sheet(self):
+    def new_sheet(self) -> Sheet:
         return Sheet(self)
 
 
-def _box_points(box, value):
+def _box_points(box: Box, value: object) -> int:
     # (choice) the repeatable Yams box also takes a plain int (its sum).
     if box.repeatable and isinstance(value, list | tuple):
         if all(is_int(item) for item in value):
@@ -328,8 +341,8 @@ def _box_points(box, value):
     )
 
 
-def _unknown_box(key):
+def _unknown_box(key: object) -> Message:
     return Message(gettext_noop("Case inconnue : « %(box)s »."), {"box": str(key)})
 
 
-PRESETS = {key: build_variant(key) for key in PRESET_DEFS}
+PRESETS: dict[str, Variant] = {key: build_variant(key) for key in PRESET_DEFS}
