@@ -5,6 +5,3 @@ from django.utils.translation import gettext_lazy as _
 class BandsConfig(AppConfig):
     name = "bands"
     verbose_name = _("Bandes")
-
-    def ready(self):
-        from bands import receivers  # noqa: F401 - connects the game signals

@@ -4,20 +4,26 @@ A finished game leaves its result in the band's own history rows (BandGame and
 BandScore), so the history and the stats stay true after the game itself is purged.
 A person is the same across games by name, accent- and case-insensitively; the host
 can merge two spellings (BandAlias), which also merges later games typed the old way.
+
+A game tells its band what happened by calling the band's verbs (`record_result`,
+`forget_result`, …) in its own transaction, with plain data: this app imports
+nothing from `games`.
 """
 
 import datetime
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
-from django.db.models import Exists, OuterRef
 from django.utils import timezone
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from bands import stats
-from games.models import Game
-from scorekeeper.lib import tokens
+from bands.stats import GameRow
+from scorekeeper.lib import csvfile, tokens
 from scorekeeper.lib.names import (
     MAX_NAME_LENGTH,
     accentless_key,
@@ -29,36 +35,47 @@ from scorekeeper.lib.purge import purge_expired
 MAX_BAND_NAME_LENGTH = 80
 
 
-def retention():
+def retention() -> datetime.timedelta:
     return datetime.timedelta(days=settings.BAND_RETENTION_DAYS)
 
 
+@dataclass(frozen=True)
+class FinalScore:
+    """One player's result, as a finished game tells its band."""
+
+    name: str
+    seat: int
+    score: int
+    rank: int  # 1 for the winners; equal scores share a rank
+
+
 class BandQuerySet(models.QuerySet):
-    def expired(self, now=None):
+    def expired(self, now: datetime.datetime | None = None) -> "BandQuerySet":
         """Bands whose last game is older than the retention period and which hold
         no game any more (a game still alive keeps its band, so the purge of a band
         never takes a live game with it)."""
         now = now or timezone.now()
+        # Through the games' reverse relation: an exclude across it is a
+        # subquery, not a join, so the purge can lock the rows it selects.
         return self.filter(last_game_at__lt=now - retention()).exclude(
-            Exists(Game.objects.filter(band=OuterRef("pk")))
+            games__isnull=False
         )
 
-    def purge_expired(self, now=None):
+    def purge_expired(self, now: datetime.datetime | None = None) -> int:
         """Deletes expired bands with their history, in batches; returns the count.
 
-        A band holding a game is kept, so its expired games go first."""
-        now = now or timezone.now()
-        Game.objects.purge_expired(now)
+        A band still holding a game is kept: the games purge runs first
+        (`games.tasks.purge_expired`), so a band goes with its last game."""
         return purge_expired(self, now)
 
-    def by_token(self, token):
+    def by_token(self, token: str) -> "Band | None":
         if not tokens.is_well_formed(token):
             return None
         return self.filter(token=token).first()
 
 
 class BandManager(models.Manager.from_queryset(BandQuerySet)):
-    def create_for(self, names):
+    def create_for(self, names: Sequence[str]) -> "Band":
         """A new band for a first game, named after its players."""
         return self.create(
             name=", ".join(names)[:MAX_BAND_NAME_LENGTH], token=tokens.new_token()
@@ -78,66 +95,74 @@ class Band(models.Model):
         return self.name
 
     @property
-    def expires_at(self):
+    def expires_at(self) -> datetime.datetime:
         return self.last_game_at + retention()
 
-    def touch(self, now=None):
+    def touch(self, now: datetime.datetime | None = None) -> None:
+        """A game of the band: its retention period starts again."""
         now = now or timezone.now()
         Band.objects.filter(pk=self.pk).update(last_game_at=now)
         self.last_game_at = now
 
-    # --- what a game tells its band (bands/receivers.py) ---------------------
+    # --- what a game tells its band (called by games.models, in its transaction)
 
-    def record_result(self, game, state):
-        """Keeps a finished game's result in the band's history."""
-        played_at = game.finished_at or timezone.now()
-        ranking = state.ranking()
-        names = [sheet.player.name for _rank, sheet in ranking]
-        keys = person_keys(names)
+    def record_result(
+        self,
+        game_id: int,
+        played_at: datetime.datetime,
+        preset: str,
+        label: str,
+        scores: Iterable[FinalScore],
+    ) -> None:
+        """Keeps a finished game's result in the band's history: `label` is the
+        variant's French label (a translatable source string), `scores` one per
+        player."""
+        ranked = sorted(scores, key=lambda s: (s.rank, s.seat))
+        keys = person_keys([s.name for s in ranked])
         with transaction.atomic():
             # A game reopened by an undo and finished again replaces its result.
-            BandGame.objects.filter(band=self, game_id=game.pk).delete()
+            BandGame.objects.filter(band=self, game_id=game_id).delete()
             band_game = BandGame.objects.create(
                 band=self,
-                game_id=game.pk,
+                game_id=game_id,
                 played_at=played_at,
-                preset=game.preset,
-                label=str(game.variant.label),
+                preset=preset,
+                label=label,
             )
             BandScore.objects.bulk_create(
                 BandScore(
                     band_game=band_game,
-                    name=sheet.player.name,
+                    name=s.name,
                     name_key=key,
-                    seat=sheet.player.seat,
-                    score=sheet.total,
-                    rank=rank,
-                    won=rank == 1,
+                    seat=s.seat,
+                    score=s.score,
+                    rank=s.rank,
+                    won=s.rank == 1,
                 )
-                for (rank, sheet), key in zip(ranking, keys, strict=True)
+                for s, key in zip(ranked, keys, strict=True)
             )
             self.touch(played_at)
 
-    def forget_result(self, game):
+    def forget_result(self, game_id: int) -> None:
         """An undo reopened a finished game: its result leaves the history."""
-        BandGame.objects.filter(band=self, game_id=game.pk).delete()
+        BandGame.objects.filter(band=self, game_id=game_id).delete()
 
-    def date_imported_result(self, game):
-        """A finished game imported from a file: its result is dated as the file
-        says. The history outlives the purge, so it usually remembers the game a
-        file brings back (or an earlier import of the same file): the import takes
-        that place in the history instead of counting the game, its winner and its
-        scores twice. The same game is the same end time, variant, seats, names
-        and scores."""
+    def date_imported_result(self, game_id: int, played_at: datetime.datetime) -> None:
+        """A finished game imported from a file: its result is dated `played_at`,
+        as the file says. The history outlives the purge, so it usually remembers
+        the game a file brings back (or an earlier import of the same file): the
+        import takes that place in the history instead of counting the game, its
+        winner and its scores twice. The same game is the same end time, variant,
+        seats, names and scores."""
 
         def scores(band_game):
             return sorted(band_game.scores.values_list("seat", "name", "score"))
 
         with transaction.atomic():
-            BandGame.objects.filter(band=self, game_id=game.pk).update(
-                played_at=game.finished_at
+            BandGame.objects.filter(band=self, game_id=game_id).update(
+                played_at=played_at
             )
-            mine = BandGame.objects.get(band=self, game_id=game.pk)
+            mine = BandGame.objects.get(band=self, game_id=game_id)
             same = scores(mine)
             earlier = BandGame.objects.filter(
                 band=self, played_at=mine.played_at, preset=mine.preset
@@ -146,12 +171,12 @@ class Band(models.Model):
                 if scores(other) == same:
                     other.delete()
 
-    def rename_in_result(self, game, old_name, new_name):
+    def rename_in_result(self, game_id: int, old_name: str, new_name: str) -> None:
         """A name corrected after the end is corrected in the history too."""
         with transaction.atomic():
             scores = list(
                 BandScore.objects.filter(
-                    band_game__band=self, band_game__game_id=game.pk
+                    band_game__band=self, band_game__game_id=game_id
                 ).order_by("seat")
             )
             if not scores:
@@ -211,7 +236,7 @@ class Band(models.Model):
     def alias_map(self):
         return dict(self.aliases.values_list("source_key", "target_key"))
 
-    def history_rows(self):
+    def history_rows(self) -> list[GameRow]:
         """The band's games as plain rows for `bands.stats`: two queries."""
         games = {
             g.pk: g for g in BandGame.objects.filter(band=self).order_by("played_at")
@@ -244,6 +269,41 @@ class Band(models.Model):
     def stats(self):
         """History and statistics per person: three queries, whatever the size."""
         return stats.compute(self.history_rows(), self.alias_map())
+
+    def history_csv(self, rows: Sequence[GameRow] | None = None) -> str:
+        """One line per player per finished game of the band, oldest game first."""
+        rows = rows if rows is not None else self.history_rows()
+        header = [
+            _("date"),
+            _("partie"),
+            _("variante"),
+            _("place"),
+            _("joueur"),
+            _("score"),
+            _("gagnant"),
+        ]
+
+        def lines():
+            for number, game in enumerate(rows, start=1):
+                label = _(game.label) if game.label else game.preset
+                for score in sorted(game.scores, key=lambda s: (s.rank, s.seat)):
+                    yield [
+                        csvfile.local_time(game.played_at),
+                        number,
+                        label,
+                        score.rank,
+                        score.name,
+                        score.score,
+                        _("oui") if score.won else "",
+                    ]
+
+        return csvfile.csv_text(header, lines())
+
+    def csv_filename(self) -> str:
+        """yams-bande-sarah-hugo-2025-03-14.csv (the day of the export)."""
+        day = timezone.localdate().isoformat()
+        name = slugify(self.name)[:40].strip("-")
+        return "-".join(part for part in ("yams-bande", name, day) if part) + ".csv"
 
 
 def person_keys(names):

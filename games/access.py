@@ -1,8 +1,8 @@
-"""A game (or a band) from the token of a capability link, and the `Access` every
-game view works with: who looks at the game, through which link.
+"""A game from the token of a capability link, and the `Access` every game view
+works with: who looks at the game, through which link.
 
-Every view under /h/ /w/ /c/ /r/ /b/ starts with one call and never looks a token
-up any other way:
+Every view under /h/ /w/ /c/ /r/ starts with one call and never looks a token up
+any other way:
 
     @require_safe
     def watch(request, watch_token):
@@ -14,16 +14,15 @@ up any other way:
     def record(request, access, player_id, column, box):
         ...
 
-    band = get_band_or_404(request, band_token, Band.objects)
-
 `kind` is "host" (/h/), "watch" (/w/ and /r/) or "pencil" (/c/). An optional
 `queryset` (e.g. `Game.objects.select_related("band")`) replaces `Game.objects`.
 Do not catch the exceptions below: they become responses on their way out.
 
 What a client sees when a token leads nowhere:
 
-- host, watch, band: 404, the site's ordinary "not found" page, identical for a
-  malformed and an unknown token (`TokenNotFound` is an `Http404`).
+- host, watch: 404, the site's ordinary "not found" page, identical for a
+  malformed and an unknown token (`TokenNotFound` is an `Http404`), as for a
+  band link (`bands.views.get_band_or_404`).
 - pencil: 410 "Le crayon a été repris" (templates/games/pencil_gone.html) for a
   malformed, unknown or revoked token alike: only the hash of the current pencil
   token is kept, so a revoked token cannot be told from one never handed out.
@@ -40,7 +39,9 @@ current window is not counted twice). htmx does not swap error responses, so for
 an htmx request they also carry `HX-Refresh: true`: the page reloads and the
 person sees the full error page instead of a silent button.
 
-The 410 and 429 are raised as `CapabilityRefused` and turned into responses by
+The refusals every app shares (`TokenNotFound`, `TooManyMisses`,
+`CapabilityRefused`) and the miss counting live in scorekeeper.lib.capabilities;
+the 410 and 429 are turned into responses by
 `scorekeeper.middleware.CapabilityRefusalMiddleware.process_exception`;
 `CapabilityHeadersMiddleware` adds X-Robots-Tag, Cache-Control: no-store and
 Referrer-Policy to every response under the capability prefixes.
@@ -50,62 +51,30 @@ import functools
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.http import Http404, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
 from games.models import Game
-from scorekeeper.lib import ratelimit, tokens
+from scorekeeper.lib import tokens
+from scorekeeper.lib.capabilities import CapabilityRefused, TokenNotFound, miss
 
 KINDS = ("host", "watch", "pencil")
 
 # The watch link a pencil phone keeps for after the pencil is taken back: see
 # `remember_watch_link`.
 FOLLOW_COOKIE = "sk_follow"
-SCOPE = "capability"
-
-
-class CapabilityRefused(Exception):
-    """A capability link refused with a response of its own (410, 429)."""
-
-    status = 400
-
-    def response(self, request):
-        raise NotImplementedError
-
-
-class TokenNotFound(Http404):
-    """Malformed or unknown token: Django's ordinary 404."""
 
 
 class PencilGone(CapabilityRefused):
+    """A pencil link taken back, or never handed out: 410, offering the watch
+    link this phone was told to follow."""
+
     status = 410
 
-    def response(self, request):
+    def response(self, request: HttpRequest) -> HttpResponse:
         context = {"watch_url": remembered_watch_url(request)}
         return render(request, "games/pencil_gone.html", context, status=self.status)
-
-
-class TooManyMisses(CapabilityRefused):
-    status = 429
-
-    def response(self, request):
-        response = render(request, "games/too_many_misses.html", status=self.status)
-        response["Retry-After"] = str(ratelimit.retry_after())
-        return response
-
-
-def _refuse(request, error):
-    # Read by the middleware: refused htmx requests get HX-Refresh.
-    request.capability_refused = True
-    raise error
-
-
-def _miss(request, token, error):
-    if ratelimit.too_many_misses(request, SCOPE):
-        _refuse(request, TooManyMisses())
-    ratelimit.note_miss(request, SCOPE, token)
-    _refuse(request, error)
 
 
 def get_game_or_404(request, kind, token, queryset=None):
@@ -115,17 +84,8 @@ def get_game_or_404(request, kind, token, queryset=None):
     games = Game.objects.all() if queryset is None else queryset
     game = games.by_token(kind, token)
     if game is None:
-        _miss(request, token, PencilGone() if kind == "pencil" else TokenNotFound())
+        miss(request, token, PencilGone() if kind == "pencil" else TokenNotFound())
     return game
-
-
-def get_band_or_404(request, token, bands):
-    """The band a band link opens, or 404 (429 over the miss limit). `bands` is the
-    queryset to look in (`Band.objects`: games does not know the Band model)."""
-    band = bands.by_token(token)
-    if band is None:
-        _miss(request, token, TokenNotFound())
-    return band
 
 
 # The game page: every view of a game renders it whole or one of its partials.

@@ -14,7 +14,6 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import signals
 from games.export import FORMAT, FORMAT_VERSION, totals_of
 from games.kinds import yams
 from games.messages import tr
@@ -268,7 +267,7 @@ def import_game(raw, band):
         _keep_times(game, created_at, finished_at)
         if finished_at is not None:
             # The band dates the result as the file says, and counts it once.
-            signals.game_imported.send(sender=Game, game=game)
+            game.band.date_imported_result(game.pk, finished_at)
     return game, host_token
 
 

@@ -18,7 +18,10 @@ under that lock, in this order:
    `GameState.check_move`.
 
 Then it writes, moves the version on and announces it (games/live/fanout.py), all
-in the same transaction.
+in the same transaction; a write that starts, ends or reopens a game, or renames a
+player of a finished one, tells the game's band in that transaction too, by calling
+the band's verb with plain data (`band.record_result(...)`): bands knows nothing
+of games.
 """
 
 import copy
@@ -38,7 +41,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import signals
+from bands.models import Band, FinalScore
 from games.kinds import yams
 from games.kinds.yams import GameState
 from games.live import fanout
@@ -179,7 +182,12 @@ class GameManager(models.Manager.from_queryset(GameQuerySet)):
                 watch_token=tokens.new_token(),
                 seating_drawn=seating_drawn,
             )
-            signals.game_starting.send(sender=Game, game=game, names=cleaned)
+            # A first game starts a band named after its players; a game of a
+            # band starts the band's retention period again.
+            if band is None:
+                game.band = Band.objects.create_for(cleaned)
+            else:
+                band.touch()
             game.save(force_insert=True, using=self.db)
             Player.objects.bulk_create(
                 Player(game=game, seat=seat, name=name)
@@ -247,7 +255,7 @@ class PlayedGame:
             game.finished_at = now if finished else None
             game.save(update_fields=["version", "last_activity_at", "finished_at"])
             if finished:
-                signals.game_finished.send(sender=Game, game=game, state=self.state)
+                game.tell_band_finished(self.state)
         return game, host_token
 
 
@@ -427,7 +435,7 @@ class Game(models.Model):
             finished = {"finished_at": now} if after.finished else {}
             self._bump(after, now, **finished)
             if after.finished:
-                signals.game_finished.send(sender=type(self), game=self, state=after)
+                self.tell_band_finished(after)
         return made
 
     def next_entry(self, state, player_id, column, box, entry, request_key=""):
@@ -473,7 +481,7 @@ class Game(models.Model):
             was_finished = self.finished_at is not None
             self._bump(state.without(last), now, finished_at=None)
             if was_finished:
-                signals.result_reopened.send(sender=type(self), game=self)
+                self.band.forget_result(self.pk)
         # A copy: `last` belongs to the sheets kept for the version before.
         undone = copy.copy(last)
         undone.undone_at, undone.undo_key = now, request_key
@@ -498,9 +506,7 @@ class Game(models.Model):
                 raise name_taken(name) from exc
             self._bump(None, timezone.now())
             if self.finished_at is not None:
-                signals.player_renamed.send(
-                    sender=type(self), game=self, old_name=player.name, new_name=name
-                )
+                self.band.rename_in_result(self.pk, player.name, name)
         return name
 
     def pass_pencil(self, host_token, label=""):
@@ -541,6 +547,25 @@ class Game(models.Model):
                 pencil_label="",
             )
         return True
+
+    def tell_band_finished(self, state: GameState) -> None:
+        """Hands the result of this game, just finished, to its band's history:
+        in the finishing write's transaction, so both commit or neither."""
+        self.band.record_result(
+            game_id=self.pk,
+            played_at=self.finished_at,
+            preset=self.preset,
+            label=str(self.variant.label),
+            scores=[
+                FinalScore(
+                    name=sheet.player.name,
+                    seat=sheet.player.seat,
+                    score=sheet.total,
+                    rank=rank,
+                )
+                for rank, sheet in state.ranking()
+            ],
+        )
 
     # --- under the lock ------------------------------------------------------------
 

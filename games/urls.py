@@ -48,3 +48,9 @@ urlpatterns += [
     path("h/<host_token>/crayon/passer/", views.pass_pencil, name="pass_pencil"),
     path("h/<host_token>/crayon/reprendre/", views.take_pencil, name="take_pencil"),
 ]
+
+# The band, from the host's link (the band's own link is in bands.urls).
+urlpatterns += [
+    path("h/<host_token>/band/", views.host_band, name="host_band"),
+    path("h/<host_token>/next/", views.next_game, name="next_game"),
+]

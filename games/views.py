@@ -1,6 +1,7 @@
 """The game pages: create, the host, pencil and watch pages, scoring (a box's
 dialog and its preview, recording, undoing, renaming), passing the pencil, and
-the fallback poll of the live sheet.
+the fallback poll of the live sheet; the band's pages the host's link opens (the
+band's host tools, the next game with the same band).
 
 Each write view cleans its form once and calls one verb of the game
 (`Game.record`, `Game.undo`, `Game.rename`, `Game.pass_pencil`,
@@ -13,7 +14,7 @@ import functools
 
 from django.contrib import messages
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
-from django.http import Http404, HttpResponse, HttpResponseForbidden
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -24,6 +25,7 @@ from django.views.decorators.http import (
 )
 from django_htmx.http import reswap, retarget, trigger_client_event
 
+from bands.views import render_band
 from games.access import (
     TEMPLATE,
     Access,
@@ -476,3 +478,70 @@ def take_pencil(request, host_token):
     if access.game.take_back_pencil():
         messages.success(request, _("Vous avez repris le crayon : à vous de noter."))
     return redirect(access.page_url)
+
+
+# --- the band, from the host's link ----------------------------------------------
+# Pages of the band that the game's host token opens: games looks the token up,
+# the band's verbs do the work, and `bands.views.render_band` draws the page.
+
+
+@require_http_methods(["GET", "POST"])
+def host_band(request: HttpRequest, host_token: str) -> HttpResponse:
+    """The band's page with the host's tools: rename the band, merge two names."""
+    game = get_game_or_404(request, "host", host_token, Game.objects.with_band())
+    if request.method == "POST":
+        try:
+            _band_action(request, game.band)
+        except ValidationError as exc:
+            for message in exc.messages:
+                messages.error(request, message)
+        return redirect("games:host_band", host_token=host_token)
+    host_game_url = reverse("games:host", kwargs={"host_token": host_token})
+    return render_band(request, game.band, host_game_url=host_game_url)
+
+
+def _band_action(request, band):
+    action = request.POST.get("action")
+    if action == "rename":
+        name = band.rename(request.POST.get("name", ""))
+        messages.success(
+            request, _("La bande s'appelle maintenant « %(name)s ».") % {"name": name}
+        )
+    elif action == "merge":
+        band.merge(request.POST.get("source", ""), request.POST.get("target", ""))
+        messages.success(request, _("Les deux noms ne font plus qu'un."))
+    else:
+        raise ValidationError(_("Action inconnue."))
+
+
+@require_http_methods(["GET", "POST"])
+def next_game(request: HttpRequest, host_token: str) -> HttpResponse:
+    """The "Nouvelle partie avec la même bande" page: the create form, prefilled
+    with the same players (the first seat moved on by one), preset and options."""
+    game = get_game_or_404(request, "host", host_token, Game.objects.with_band())
+    status = 200
+    if request.method == "POST":
+        form = NewGameForm(request.POST)
+        if form.is_row_edit:
+            form = form.row_edit()
+        elif form.is_valid():
+            _new_game, new_host_token = form.create(band=game.band)
+            return redirect("games:host", host_token=new_host_token)
+        else:
+            status = 422
+    else:
+        names = [player.name for player in game.players.all()]
+        form = NewGameForm(
+            initial={
+                "names": names[1:] + names[:1],
+                "preset": game.preset,
+                "options": game.options,
+            }
+        )
+    context = {
+        "form": form,
+        "action_url": request.path,
+        "band": game.band,
+        "back_url": reverse("games:host", kwargs={"host_token": host_token}),
+    }
+    return render(request, "games/home.html", context, status=status)

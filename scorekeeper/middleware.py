@@ -14,7 +14,7 @@ in their Location and would otherwise be cached as permanent redirects).
 
 from django.utils.decorators import sync_only_middleware
 
-from games.access import CapabilityRefused
+from scorekeeper.lib.capabilities import CapabilityRefused
 from scorekeeper.views import CAPABILITY_PREFIXES
 
 # The public result is meant for message apps, whose preview crawlers may cache

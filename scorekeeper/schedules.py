@@ -5,13 +5,9 @@ from django_q.models import Schedule
 
 SCHEDULES = [
     {
-        "name": "purge-expired-games",
-        "func": "games.tasks.purge_expired_games",
+        # Games, then the bands left without one (games.tasks.purge_expired).
+        "name": "purge-expired",
+        "func": "games.tasks.purge_expired",
         "schedule_type": Schedule.HOURLY,
-    },
-    {
-        "name": "purge-expired-bands",
-        "func": "bands.tasks.purge_expired_bands",
-        "schedule_type": Schedule.DAILY,
     },
 ]

@@ -18,7 +18,7 @@ def band_url(band):
 
 
 def host_band_url(host_token):
-    return reverse("bands:host_band", kwargs={"host_token": host_token})
+    return reverse("games:host_band", kwargs={"host_token": host_token})
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from bands.models import Band, BandAlias, BandGame, BandScore
+from bands.models import Band, BandAlias, BandGame, BandScore, FinalScore
 from games.models import Game
 from tests.bands.helpers import add_results
 from tests.factories import finish, make_game, play_finished
@@ -157,3 +157,42 @@ def test_reading_stats_costs_the_same_queries_whatever_the_history(
         result = band.stats()
     assert len(result.history) == 5
     assert BandScore.objects.count() == 2 + 4 * 5
+
+
+@pytest.mark.django_db
+def test_a_band_keeps_what_it_is_told_without_any_game():
+    """The band's verbs take plain data: the history needs no Game to be read or
+    written, so it stays true once the game is purged."""
+    band = Band.objects.create_for(["Sarah", "Zoé", "Zoe"])
+    ended = timezone.now() - datetime.timedelta(days=2)
+    band.record_result(
+        game_id=7,
+        played_at=ended,
+        preset="classic",
+        label="Classique",
+        # In any order: the band ranks them (rank, then seat).
+        scores=[
+            FinalScore(name="Zoe", seat=2, score=10, rank=3),
+            FinalScore(name="Sarah", seat=0, score=40, rank=1),
+            FinalScore(name="Zoé", seat=1, score=40, rank=1),
+        ],
+    )
+    (played,) = band.history_rows()
+    assert (played.game_id, played.played_at, played.label) == (7, ended, "Classique")
+    assert [(s.name, s.key, s.rank, s.won) for s in played.scores] == [
+        ("Sarah", "sarah", 1, True),
+        # Two players of one game whose names differ by an accent: two people.
+        ("Zoé", "zoé", 1, True),
+        ("Zoe", "zoe", 3, False),
+    ]
+    assert Band.objects.get(pk=band.pk).last_game_at == ended
+
+    band.rename_in_result(7, "Zoe", "Zoey")
+    imported = ended - datetime.timedelta(days=30)
+    band.date_imported_result(7, imported)
+    (played,) = band.history_rows()
+    assert played.played_at == imported
+    assert [s.name for s in played.scores] == ["Sarah", "Zoé", "Zoey"]
+
+    band.forget_result(7)
+    assert band.history_rows() == []

@@ -12,7 +12,7 @@ from tests.factories import make_game, play_finished
 
 
 def next_url(host_token):
-    return reverse("bands:next_game", kwargs={"host_token": host_token})
+    return reverse("games:next_game", kwargs={"host_token": host_token})
 
 
 NAME_INPUT = re.compile(r'<input type="text" name="names"[^>]*value="([^"]*)"')

@@ -148,8 +148,8 @@ def test_old_links_answer_404_once_the_game_is_purged(client):
     game, host_token = make_game()
     play(game, SCORE)
     urls = [
-        reverse("bands:host_band", args=[host_token]),
-        reverse("bands:next_game", args=[host_token]),
+        reverse("games:host_band", args=[host_token]),
+        reverse("games:next_game", args=[host_token]),
         reverse("games:host", args=[host_token]),
         reverse("games:watch", args=[game.watch_token]),
     ]

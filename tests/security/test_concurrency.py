@@ -56,10 +56,10 @@ def results_recorded(monkeypatch):
     calls, lock = [], threading.Lock()
     original = Band.record_result
 
-    def record_result(band, game, state):
+    def record_result(band, game_id, *args, **kwargs):
         with lock:
-            calls.append(game.pk)
-        return original(band, game, state)
+            calls.append(game_id)
+        return original(band, game_id, *args, **kwargs)
 
     monkeypatch.setattr(Band, "record_result", record_result)
     return calls

@@ -8,8 +8,8 @@ from django.http import HttpResponse
 from django.urls import include, path
 from django.views.decorators.http import require_GET
 
-from bands.models import Band
-from games.access import get_band_or_404, get_game_or_404
+from bands.views import get_band_or_404
+from games.access import get_game_or_404
 
 
 def probe_game(kind):
@@ -23,7 +23,7 @@ def probe_game(kind):
 
 @require_GET
 def probe_band(request, band_token):
-    band = get_band_or_404(request, band_token, Band.objects)
+    band = get_band_or_404(request, band_token)
     return HttpResponse(f"band {band.pk}")
 
 
