@@ -13,9 +13,11 @@ from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from bands import stats
+from bands.stats import GameRow
 from games.models import Game
 from scorekeeper.lib import tokens
 from scorekeeper.lib.names import (
@@ -25,6 +27,7 @@ from scorekeeper.lib.names import (
     name_key,
 )
 from scorekeeper.lib.purge import purge_expired
+from scorekeeper.lib.spreadsheets import csv_text, local_time
 
 MAX_BAND_NAME_LENGTH = 80
 
@@ -244,6 +247,43 @@ class Band(models.Model):
     def stats(self):
         """History and statistics per person: three queries, whatever the size."""
         return stats.compute(self.history_rows(), self.alias_map())
+
+    # --- its history as CSV ------------------------------------------------------
+
+    def history_csv(self, rows: list[GameRow] | None = None) -> str:
+        """One line per player per finished game of the band, oldest game first."""
+        rows = rows if rows is not None else self.history_rows()
+        header = [
+            _("date"),
+            _("partie"),
+            _("variante"),
+            _("place"),
+            _("joueur"),
+            _("score"),
+            _("gagnant"),
+        ]
+
+        def lines():
+            for number, game in enumerate(rows, start=1):
+                label = _(game.label) if game.label else game.preset
+                for score in sorted(game.scores, key=lambda s: (s.rank, s.seat)):
+                    yield [
+                        local_time(game.played_at),
+                        number,
+                        label,
+                        score.rank,
+                        score.name,
+                        score.score,
+                        _("oui") if score.won else "",
+                    ]
+
+        return csv_text(header, lines())
+
+    def csv_filename(self) -> str:
+        """yams-bande-sarah-hugo-2025-03-14.csv (the day of the export)."""
+        day = timezone.localdate().isoformat()
+        name = slugify(self.name)[:40].strip("-")
+        return "-".join(part for part in ("yams-bande", name, day) if part) + ".csv"
 
 
 def person_keys(names):

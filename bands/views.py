@@ -11,7 +11,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from bands.models import Band
-from games import export
 from games.access import get_band_or_404, get_game_or_404
 from games.forms import NewGameForm
 from games.models import Game
@@ -46,11 +45,9 @@ def band(request, band_token):
 @require_safe
 def band_csv(request, band_token):
     band = get_band_or_404(request, band_token, Band.objects)
-    response = HttpResponse(
-        export.band_history_csv(band), content_type="text/csv; charset=utf-8"
-    )
+    response = HttpResponse(band.history_csv(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = content_disposition_header(
-        True, export.band_filename(band)
+        True, band.csv_filename()
     )
     return response
 

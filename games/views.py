@@ -1,5 +1,5 @@
-"""The game pages: create, the host and pencil pages, the watch page, and the
-fallback poll of the live sheet.
+"""The game pages: create, the host and pencil pages, the watch page, the
+fallback poll of the live sheet, and inviting the table (share page, QR codes).
 
 A plain POST redirects with a flash message; an htmx request gets the fragment it
 swaps. The writes are in `games.entry_views` and
@@ -7,12 +7,14 @@ swaps. The writes are in `games.entry_views` and
 """
 
 from django.contrib import messages
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 
 from games.access import (
@@ -25,9 +27,16 @@ from games.access import (
 )
 from games.follow import remember_watch_link
 from games.forms import NewGameForm, PencilForm
+from games.invite import (
+    host_path,
+    pencil_link,
+    pencil_path,
+    qr_svg,
+    watch_link,
+    watch_path,
+)
 from games.models import Game
 from games.renderings import CSRF_SLOT, rendered_once
-from games.share_views import pencil_link
 from games.sheet_table import sheet_html
 from scorekeeper.lib import numbers, ratelimit, tokens
 
@@ -184,3 +193,53 @@ def host_sheet(request, host_token):
 @require_safe
 def pencil_sheet(request, pencil_token):
     return _poll(request, "pencil", pencil_token)
+
+
+# --- inviting the table -----------------------------------------------------------
+#
+# The host's "Inviter la table" page and the QR codes of the watch and pencil links
+# (games/invite.py). Every token goes through games.access: the same 404 for a
+# malformed or an unknown link, and misses counted towards the rate limit.
+
+
+def _svg(data, cache_control):
+    response = HttpResponse(data, content_type="image/svg+xml")
+    response["Cache-Control"] = cache_control
+    return response
+
+
+@never_cache
+@require_safe
+def share_page(request, host_token):
+    game = get_game_or_404(request, "host", host_token)
+    pencil_token = game.current_pencil_token(host_token)
+    context = {
+        "game": game,
+        "host_url": host_path(host_token),
+        "watch": watch_link(request, game),
+        "pencil": (
+            pencil_link(request, game, host_token, pencil_token)
+            if pencil_token
+            else None
+        ),
+    }
+    return render(request, "games/share.html", context)
+
+
+@require_safe
+def watch_qr(request, watch_token):
+    game = get_game_or_404(request, "watch", watch_token)
+    url = request.build_absolute_uri(watch_path(game))
+    # The watch link of a game never changes: browsers may keep its code.
+    return _svg(qr_svg(url, _("Suivre la partie de Yams")), "private, max-age=86400")
+
+
+@require_safe
+def pencil_qr(request, host_token):
+    game = get_game_or_404(request, "host", host_token)
+    pencil_token = game.current_pencil_token(host_token)
+    if pencil_token is None:
+        raise Http404
+    url = request.build_absolute_uri(pencil_path(pencil_token))
+    # Same address for every pencil link the host hands out: never keep an old one.
+    return _svg(qr_svg(url, _("Le crayon de la partie de Yams")), "no-store")

@@ -1,3 +1,3 @@
 """Small helpers every app uses: capability tokens, player names, numbers read
-from a request, rate limits and the batched purge. They import nothing of the
-apps, so any app can import them without a loop."""
+from a request, rate limits, the batched purge and CSV files for spreadsheets.
+They import nothing of the apps, so any app can import them without a loop."""

@@ -6,10 +6,10 @@ import pytest
 from django.utils import translation
 from pypdf import PdfReader
 
-from games import pdf, pdf_layout
 from games.kinds import yams
 from games.messages import tr
-from tests.export.helpers import pdf_pages, pdf_text
+from keepsakes import pdf, pdf_layout
+from tests.keepsakes.helpers import pdf_pages, pdf_text
 
 COLUMN_SETS = {
     1: ["free"],

@@ -6,7 +6,6 @@ import io
 import pytest
 from django.urls import reverse
 
-from games.export import band_history_csv
 from tests.factories import make_game, play, worked_example
 
 
@@ -19,7 +18,7 @@ def test_the_band_history_lists_every_finished_game_best_first():
     game, _host = worked_example()
     worked_example(band=game.band)
     worked_example(turns=5, band=game.band)  # unfinished: not in the history
-    rows = rows_of(band_history_csv(game.band))
+    rows = rows_of(game.band.history_csv())
     assert rows[0] == [
         "date",
         "partie",
@@ -61,4 +60,4 @@ def test_an_unknown_band_link_has_no_csv(client):
 def test_a_band_without_a_finished_game_has_only_the_header():
     game, _host = make_game(("Léa",))
     play(game, ("Léa", "free", "ones", {"kind": "count", "value": 1}))
-    assert len(rows_of(band_history_csv(game.band))) == 1
+    assert len(rows_of(game.band.history_csv())) == 1

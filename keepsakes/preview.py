@@ -16,7 +16,7 @@ from django.utils import formats, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.share import (
+from keepsakes.result import (
     game_date,
     points_text,
     ranking_rows,

@@ -1,13 +1,11 @@
-"""A game in files: the round-by-round log, the CSV and JSON exports, their file
-names, and a band's history as CSV.
+"""A game in files: the round-by-round log, the CSV and JSON exports and their
+file names.
 
 Entries are put in words by `games.entry_words`; the JSON export is read back by
 `games.game_import`, which checks the totals with `totals_of` from here.
 """
 
-import csv
 import datetime
-import io
 import json
 from dataclasses import dataclass
 
@@ -15,13 +13,12 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from games.entry_words import describe_entry
 from games.messages import tr
+from keepsakes.entry_words import describe_entry
+from scorekeeper.lib.spreadsheets import csv_text, local_time
 
 FORMAT = "scorekeeper-game"
 FORMAT_VERSION = 1
-# Spreadsheets run a cell starting with one of these as a formula.
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 # --- the round-by-round log ---------------------------------------------------
@@ -111,35 +108,6 @@ def export_filename(game, players, ext, prefix="yams"):
     return f"{stem}.{ext}"
 
 
-def band_filename(band):
-    """yams-bande-sarah-hugo-2025-03-14.csv (the day of the export)."""
-    day = timezone.localdate().isoformat()
-    name = slugify(band.name)[:40].strip("-")
-    return "-".join(part for part in ("yams-bande", name, day) if part) + ".csv"
-
-
-def _local(dt):
-    return timezone.localtime(dt).strftime("%Y-%m-%d %H:%M:%S") if dt else ""
-
-
-def _cell(value):
-    """A CSV cell that no spreadsheet will run as a formula (names are free text)."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
-
-
-def _csv_text(header, rows):
-    out = io.StringIO()
-    # The BOM makes spreadsheets read the file as UTF-8 (accents, emoji).
-    out.write("\ufeff")
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(header)
-    for row in rows:
-        writer.writerow([_cell(value) for value in row])
-    return out.getvalue()
-
-
 # --- CSV: one row per entry ---------------------------------------------------
 
 
@@ -156,7 +124,7 @@ def game_csv(game, log_rows=None):
         _("heure"),
         _("annulée"),
     ]
-    return _csv_text(
+    return csv_text(
         header,
         (
             [
@@ -167,8 +135,8 @@ def game_csv(game, log_rows=None):
                 row.box_label,
                 row.text,
                 row.points,
-                _local(row.created_at),
-                _local(row.undone_at),
+                local_time(row.created_at),
+                local_time(row.undone_at),
             ]
             for row in rows
         ),
@@ -257,36 +225,3 @@ def game_json(game, state=None, log_rows=None):
 def game_json_text(game, state=None, log_rows=None):
     data = game_json(game, state, log_rows)
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-
-
-# --- a band's history as CSV --------------------------------------------------
-
-
-def band_history_csv(band, rows=None):
-    """One line per player per finished game of the band, oldest game first."""
-    rows = rows if rows is not None else band.history_rows()
-    header = [
-        _("date"),
-        _("partie"),
-        _("variante"),
-        _("place"),
-        _("joueur"),
-        _("score"),
-        _("gagnant"),
-    ]
-
-    def lines():
-        for number, game in enumerate(rows, start=1):
-            label = _(game.label) if game.label else game.preset
-            for score in sorted(game.scores, key=lambda s: (s.rank, s.seat)):
-                yield [
-                    _local(game.played_at),
-                    number,
-                    label,
-                    score.rank,
-                    score.name,
-                    score.score,
-                    _("oui") if score.won else "",
-                ]
-
-    return _csv_text(header, lines())

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from fpdf import FPDF
 
 from games.messages import tr
-from games.pdf_layout import (
+from keepsakes.pdf_layout import (
     FONT,
     FONT_DIR,
     FONT_FILES,

@@ -1,4 +1,6 @@
-"""Printable sheets, the round-by-round log, and the CSV/JSON exports of a game.
+"""What a game leaves behind: the printable sheets, the round-by-round log, the
+CSV/JSON exports and the import of a game, and its public result page with the
+result's preview image.
 
 The blank sheets need no account and no token; everything about one game is read
 through its watch link (read-only, already shown to everyone at the table), and the
@@ -19,11 +21,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_http_methods, require_safe
 
-from games import export, game_import, pdf, pdf_layout
 from games.access import get_game_or_404
+from games.invite import ShareLink, watch_path
 from games.kinds import yams
 from games.messages import tr
 from games.models import Game
+from keepsakes import export, imports, pdf, pdf_layout, preview
+from keepsakes import result as result_words
 from scorekeeper.lib import ratelimit
 
 # Column sets offered as ready-made links on the sheets page; any other is one
@@ -64,7 +68,7 @@ def options_from_query(preset, query):
 
 
 def blank_pdf_url(preset, layout, columns=None, **extra):
-    url = reverse("games:blank_pdf", kwargs={"preset": preset, "layout": layout})
+    url = reverse("keepsakes:blank_pdf", kwargs={"preset": preset, "layout": layout})
     query = {}
     if columns:
         query["columns"] = ",".join(columns)
@@ -99,7 +103,7 @@ def _sheet_links(preset):
 
 
 @require_safe
-def sheets(request):
+def printables(request):
     """The "Feuilles à imprimer" page: every preset with ready-made column sets,
     and a form for any other choice (which redirects to its PDF)."""
     if "preset" in request.GET:
@@ -126,7 +130,7 @@ def sheets(request):
     column_choices = [(c, tr(yams.COLUMN_LABELS[c])) for c in COLUMN_ORDER]
     return render(
         request,
-        "games/sheets.html",
+        "keepsakes/printables.html",
         {"presets": presets, "column_choices": column_choices},
     )
 
@@ -182,7 +186,7 @@ def log(request, watch_token):
     rows = export.game_log(game)
     return render(
         request,
-        "games/log.html",
+        "keepsakes/log.html",
         {
             "game": game,
             "variant_label": tr(game.variant.label),
@@ -239,16 +243,16 @@ def _import(request, band, context):
             status = 429
         elif upload is None:
             error = _("Choisissez le fichier JSON d'une partie exportée.")
-        elif upload.size > game_import.MAX_IMPORT_BYTES:
+        elif upload.size > imports.MAX_IMPORT_BYTES:
             error = _("Le fichier est trop gros (%(max)s Ko au plus).") % {
-                "max": game_import.MAX_IMPORT_BYTES // 1024
+                "max": imports.MAX_IMPORT_BYTES // 1024
             }
         else:
             try:
-                new_game, new_host_token = game_import.import_game(
-                    upload.read(game_import.MAX_IMPORT_BYTES + 1), band
+                new_game, new_host_token = imports.import_game(
+                    upload.read(imports.MAX_IMPORT_BYTES + 1), band
                 )
-            except game_import.ImportRefused as exc:
+            except imports.ImportRefused as exc:
                 error = exc.message
             else:
                 messages.success(
@@ -261,10 +265,69 @@ def _import(request, band, context):
                 return redirect("games:host", host_token=new_host_token)
     response = render(
         request,
-        "games/import.html",
-        {**context, "error": error, "max_kb": game_import.MAX_IMPORT_BYTES // 1024},
+        "keepsakes/import.html",
+        {**context, "error": error, "max_kb": imports.MAX_IMPORT_BYTES // 1024},
         status=status if error else 200,
     )
     if response.status_code == 429:
         response["Retry-After"] = str(settings.IMPORT_WINDOW)
+    return response
+
+
+# --- the result -------------------------------------------------------------------
+
+
+@require_safe
+def result(request, watch_token):
+    game = get_game_or_404(request, "watch", watch_token)
+    state = game.state()
+    rows = result_words.ranking_rows(state)
+    headline = result_words.headline(state)
+    url = request.build_absolute_uri(
+        reverse("keepsakes:result", kwargs={"watch_token": game.watch_token})
+    )
+    image_url = request.build_absolute_uri(
+        reverse("keepsakes:result_image", kwargs={"watch_token": game.watch_token})
+        # Message apps cache previews per address: a new version, a new address.
+        + f"?v={game.version}"
+    )
+    winners = state.winners()
+    result_link = ShareLink(
+        key="result",
+        heading=_("Partager le résultat")
+        if state.finished
+        else _("Partager la partie"),
+        help="",
+        url=url,
+        lead=headline,
+        title=headline,
+    )
+    context = {
+        "game": game,
+        "state": state,
+        "rows": rows,
+        "winners": winners,
+        "winner_names": result_words.names_list(s.player.name for s in winners),
+        "top_total": winners[0].total if winners else 0,
+        "started": any(s.turns for s in state.sheets),
+        "headline": headline,
+        "title": result_words.result_title(state),
+        "description": result_words.description(game, state, rows),
+        "variant": result_words.variant_label(game),
+        "date": result_words.game_date(game),
+        "page_url": url,
+        "image_url": image_url,
+        "watch_url": watch_path(game),
+        "link": result_link,
+    }
+    return render(request, "keepsakes/result.html", context)
+
+
+@require_safe
+def result_image(request, watch_token):
+    game = get_game_or_404(request, "watch", watch_token)
+    response = HttpResponse(preview.preview_png(game), content_type="image/png")
+    # Crawlers of message apps fetch it without cookies; ten minutes keeps a live
+    # game's preview fresh enough while sparing the server.
+    response["Cache-Control"] = "public, max-age=600"
     return response

@@ -15,10 +15,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import signals
-from games.export import FORMAT, FORMAT_VERSION, totals_of
 from games.kinds import yams
 from games.messages import tr
 from games.models import Game, ScoreRefused
+from keepsakes.export import FORMAT, FORMAT_VERSION, totals_of
 
 MAX_IMPORT_BYTES = 256 * 1024
 # A finished game holds at most 10 players × 4 columns × 20 boxes, plus the
