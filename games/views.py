@@ -7,7 +7,7 @@ swaps. The writes are in `games.entry_views` and
 """
 
 from django.contrib import messages
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -210,7 +210,7 @@ def _svg(data, cache_control):
 
 @never_cache
 @require_safe
-def share_page(request, host_token):
+def share_page(request: HttpRequest, host_token: str) -> HttpResponse:
     game = get_game_or_404(request, "host", host_token)
     pencil_token = game.current_pencil_token(host_token)
     context = {
@@ -227,7 +227,7 @@ def share_page(request, host_token):
 
 
 @require_safe
-def watch_qr(request, watch_token):
+def watch_qr(request: HttpRequest, watch_token: str) -> HttpResponse:
     game = get_game_or_404(request, "watch", watch_token)
     url = request.build_absolute_uri(watch_path(game))
     # The watch link of a game never changes: browsers may keep its code.
@@ -235,7 +235,7 @@ def watch_qr(request, watch_token):
 
 
 @require_safe
-def pencil_qr(request, host_token):
+def pencil_qr(request: HttpRequest, host_token: str) -> HttpResponse:
     game = get_game_or_404(request, "host", host_token)
     pencil_token = game.current_pencil_token(host_token)
     if pencil_token is None:

@@ -7,12 +7,19 @@ through its watch link (read-only, already shown to everyone at the table), and 
 import, which writes, through the host link.
 """
 
+from collections.abc import Sequence
 from functools import lru_cache
 from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib import messages
-from django.http import Http404, HttpResponse, HttpResponseBadRequest
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    QueryDict,
+)
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import content_disposition_header
@@ -26,7 +33,7 @@ from games.invite import ShareLink, watch_path
 from games.kinds import yams
 from games.messages import tr
 from games.models import Game
-from keepsakes import export, imports, pdf, pdf_layout, preview
+from keepsakes import export, imports, pdf, preview
 from keepsakes import result as result_words
 from scorekeeper.lib import ratelimit
 
@@ -49,7 +56,7 @@ def _download(content, content_type, filename, attachment=True):
 # --- blank sheets -------------------------------------------------------------------
 
 
-def options_from_query(preset, query):
+def options_from_query(preset: str, query: QueryDict) -> dict:
     """The options a sheet URL asks for (`?columns=down,free,up&strict_straights=1`),
     as a dict for build_variant; options not named keep their defaults."""
     options = {}
@@ -67,7 +74,9 @@ def options_from_query(preset, query):
     return options
 
 
-def blank_pdf_url(preset, layout, columns=None, **extra):
+def blank_pdf_url(
+    preset: str, layout: str, columns: Sequence[str] | None = None, **extra: str
+) -> str:
     url = reverse("keepsakes:blank_pdf", kwargs={"preset": preset, "layout": layout})
     query = {}
     if columns:
@@ -93,9 +102,9 @@ def _sheet_links(preset):
                     {
                         "layout": layout,
                         "url": blank_pdf_url(preset, layout, query_columns),
-                        "orientation": pdf_layout.orientation_for(seats, len(columns)),
+                        "orientation": pdf.orientation_for(seats, len(columns)),
                     }
-                    for layout, seats in pdf_layout.LAYOUTS.items()
+                    for layout, seats in pdf.LAYOUTS.items()
                 ],
             }
         )
@@ -103,13 +112,13 @@ def _sheet_links(preset):
 
 
 @require_safe
-def printables(request):
+def printables(request: HttpRequest) -> HttpResponse:
     """The "Feuilles à imprimer" page: every preset with ready-made column sets,
     and a form for any other choice (which redirects to its PDF)."""
     if "preset" in request.GET:
         preset = request.GET.get("preset", "")
         layout = request.GET.get("layout", "1")
-        if preset in yams.PRESETS and layout in pdf_layout.LAYOUTS:
+        if preset in yams.PRESETS and layout in pdf.LAYOUTS:
             chosen = request.GET.getlist("columns")
             columns = [c for c in COLUMN_ORDER if c in chosen] or ["free"]
             extra = {
@@ -137,8 +146,8 @@ def printables(request):
 
 @require_safe
 @cache_control(private=True, max_age=3600)
-def blank_pdf(request, preset, layout):
-    if preset not in yams.PRESETS or layout not in pdf_layout.LAYOUTS:
+def blank_pdf(request: HttpRequest, preset: str, layout: str) -> HttpResponse:
+    if preset not in yams.PRESETS or layout not in pdf.LAYOUTS:
         raise Http404
     try:
         variant = yams.build_variant(preset, options_from_query(preset, request.GET))
@@ -169,7 +178,7 @@ def _watched_game(request, watch_token):
 
 
 @require_safe
-def game_pdf(request, watch_token):
+def game_pdf(request: HttpRequest, watch_token: str) -> HttpResponse:
     game = _watched_game(request, watch_token)
     state = game.state()
     filename = export.export_filename(
@@ -181,7 +190,7 @@ def game_pdf(request, watch_token):
 
 
 @require_safe
-def log(request, watch_token):
+def log(request: HttpRequest, watch_token: str) -> HttpResponse:
     game = _watched_game(request, watch_token)
     rows = export.game_log(game)
     return render(
@@ -201,7 +210,7 @@ def log(request, watch_token):
 
 
 @require_safe
-def export_file(request, watch_token, fmt):
+def export_file(request: HttpRequest, watch_token: str, fmt: str) -> HttpResponse:
     if fmt not in CONTENT_TYPES:
         raise Http404
     game = _watched_game(request, watch_token)
@@ -217,7 +226,7 @@ def export_file(request, watch_token, fmt):
 
 
 @require_http_methods(["GET", "POST"])
-def import_game(request, host_token):
+def import_game(request: HttpRequest, host_token: str) -> HttpResponse:
     """Imports a finished game's JSON export as a new game of this game's band."""
     game = get_game_or_404(
         request, "host", host_token, Game.objects.select_related("band")
@@ -226,7 +235,7 @@ def import_game(request, host_token):
 
 
 @require_http_methods(["GET", "POST"])
-def import_new(request):
+def import_new(request: HttpRequest) -> HttpResponse:
     """The same import from the home page: the game starts a band of its own."""
     return _import(request, None, {})
 
@@ -278,7 +287,7 @@ def _import(request, band, context):
 
 
 @require_safe
-def result(request, watch_token):
+def result(request: HttpRequest, watch_token: str) -> HttpResponse:
     game = get_game_or_404(request, "watch", watch_token)
     state = game.state()
     rows = result_words.ranking_rows(state)
@@ -324,7 +333,7 @@ def result(request, watch_token):
 
 
 @require_safe
-def result_image(request, watch_token):
+def result_image(request: HttpRequest, watch_token: str) -> HttpResponse:
     game = get_game_or_404(request, "watch", watch_token)
     response = HttpResponse(preview.preview_png(game), content_type="image/png")
     # Crawlers of message apps fetch it without cookies; ten minutes keeps a live

@@ -2,7 +2,7 @@
 
 import pytest
 
-from keepsakes.entry_words import describe_entry
+from keepsakes.export import describe_entry
 
 
 @pytest.mark.parametrize(
