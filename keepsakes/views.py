@@ -37,7 +37,7 @@ from keepsakes import export, imports, pdf, preview
 from keepsakes import result as result_words
 from scorekeeper.lib import ratelimit
 
-# Column sets offered as ready-made links on the sheets page; any other is one
+# Column sets offered as ready-made links on the printables page; any other is one
 # form away (the form builds the same URL).
 COLUMN_SETS = (("free",), ("down", "free", "up"), ("down", "free", "up", "dry"))
 COLUMN_ORDER = ("down", "free", "up", "dry")

@@ -129,7 +129,7 @@ def db_snapshot():
     """Every row of the app's tables, to prove a request changed nothing."""
     return {
         model._meta.label: list(model.objects.order_by("pk").values())
-        for app in ("games", "bands")
+        for app in ("games", "keepsakes", "bands")
         for model in apps.get_app_config(app).get_models()
     }
 
