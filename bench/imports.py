@@ -76,8 +76,8 @@ def setup():
 
 def big_export(seed=1):
     """The JSON export of a finished game of 10 players × 4 columns."""
-    from games.export import game_json
     from games.models import Entry, Game, GameState, Player
+    from keepsakes.export import game_json
 
     names = [f"Joueur {n}" for n in range(10)]
     options = {"columns": ["down", "free", "up", "dry"]}
@@ -125,7 +125,7 @@ class LockTimer:
     def install(self):
         from django.db import transaction
 
-        from games import game_import
+        from keepsakes import imports
 
         real = transaction.atomic
         timer = self
@@ -140,7 +140,7 @@ class LockTimer:
                 timer.held.append((time.perf_counter() - start) * 1000)
                 timer.cpu.append((time.process_time() - cpu) * 1000)
 
-        game_import.transaction = Shim
+        imports.transaction = Shim
 
 
 def importer(raw, band_id, stop, deadline, counter):
@@ -150,7 +150,7 @@ def importer(raw, band_id, stop, deadline, counter):
     from django.db import connection
 
     from bands.models import Band
-    from games.game_import import import_game
+    from keepsakes.imports import import_game
 
     band = Band.objects.get(pk=band_id)
     while not stop.is_set() and time.monotonic() < deadline:
@@ -187,7 +187,7 @@ def score_for(seconds):
 
 def inner(args):
     setup()
-    from games.game_import import import_game
+    from keepsakes.imports import import_game
 
     raw, entries, band = big_export()
     timer = LockTimer()

@@ -2,8 +2,6 @@ from django.urls import path
 
 from games import views
 from games.live import streams
-from games.urls_export import urlpatterns as export_patterns
-from games.urls_share import urlpatterns as share_patterns
 
 
 def writer_patterns(prefix, token, name_prefix):
@@ -31,8 +29,10 @@ urlpatterns = [
     path("w/<watch_token>/", views.watch, name="watch"),
     *writer_patterns("h", "host_token", ""),
     *writer_patterns("c", "pencil_token", "pencil_"),
-    *export_patterns,
-    *share_patterns,
+    # Inviting the table: the share page and the QR codes of its links.
+    path("h/<host_token>/inviter/", views.share_page, name="share"),
+    path("h/<host_token>/crayon.svg", views.pencil_qr, name="pencil_qr"),
+    path("w/<watch_token>/qr.svg", views.watch_qr, name="watch_qr"),
     # Live: each open page holds a stream of its sheet (games/live/streams.py), or
     # polls it where no stream can be held (views._poll).
     path("w/<watch_token>/events/", streams.watch_events, name="watch_events"),

@@ -1,7 +1,8 @@
 """The game pages: create, the host, pencil and watch pages, scoring (a box's
 dialog and its preview, recording, undoing, renaming), passing the pencil, and
-the fallback poll of the live sheet; the band's pages the host's link opens (the
-band's host tools, the next game with the same band).
+the fallback poll of the live sheet; inviting the table (the share page, QR
+codes); the band's pages the host's link opens (the band's host tools, the next
+game with the same band).
 
 Each write view cleans its form once and calls one verb of the game
 (`Game.record`, `Game.undo`, `Game.rename`, `Game.pass_pencil`,
@@ -18,6 +19,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidde
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import (
     require_http_methods,
     require_POST,
@@ -44,10 +46,17 @@ from games.forms import (
     RenameForm,
     new_request_key,
 )
+from games.invite import (
+    host_path,
+    pencil_link,
+    pencil_path,
+    qr_svg,
+    watch_link,
+    watch_path,
+)
 from games.kinds import yams
 from games.messages import tr
 from games.models import Game, PencilOut, ScoreRefused
-from games.share_views import pencil_link
 from games.sheet import sheet_html
 from scorekeeper.lib import numbers
 
@@ -545,3 +554,53 @@ def next_game(request: HttpRequest, host_token: str) -> HttpResponse:
         "back_url": reverse("games:host", kwargs={"host_token": host_token}),
     }
     return render(request, "games/home.html", context, status=status)
+
+
+# --- inviting the table -----------------------------------------------------------
+#
+# The host's "Inviter la table" page and the QR codes of the watch and pencil links
+# (games/invite.py). Every token goes through games.access: the same 404 for a
+# malformed or an unknown link, and misses counted towards the rate limit.
+
+
+def _svg(data, cache_control):
+    response = HttpResponse(data, content_type="image/svg+xml")
+    response["Cache-Control"] = cache_control
+    return response
+
+
+@never_cache
+@require_safe
+def share_page(request: HttpRequest, host_token: str) -> HttpResponse:
+    game = get_game_or_404(request, "host", host_token)
+    pencil_token = game.current_pencil_token(host_token)
+    context = {
+        "game": game,
+        "host_url": host_path(host_token),
+        "watch": watch_link(request, game),
+        "pencil": (
+            pencil_link(request, game, host_token, pencil_token)
+            if pencil_token
+            else None
+        ),
+    }
+    return render(request, "games/share.html", context)
+
+
+@require_safe
+def watch_qr(request: HttpRequest, watch_token: str) -> HttpResponse:
+    game = get_game_or_404(request, "watch", watch_token)
+    url = request.build_absolute_uri(watch_path(game))
+    # The watch link of a game never changes: browsers may keep its code.
+    return _svg(qr_svg(url, _("Suivre la partie de Yams")), "private, max-age=86400")
+
+
+@require_safe
+def pencil_qr(request: HttpRequest, host_token: str) -> HttpResponse:
+    game = get_game_or_404(request, "host", host_token)
+    pencil_token = game.current_pencil_token(host_token)
+    if pencil_token is None:
+        raise Http404
+    url = request.build_absolute_uri(pencil_path(pencil_token))
+    # Same address for every pencil link the host hands out: never keep an old one.
+    return _svg(qr_svg(url, _("Le crayon de la partie de Yams")), "no-store")

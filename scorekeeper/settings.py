@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "django_q",
     "scorekeeper",
     "games",
+    "keepsakes",
     "bands",
 ]
 

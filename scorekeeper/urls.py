@@ -5,6 +5,7 @@ from scorekeeper import pwa, views
 
 urlpatterns = [
     path("", include("games.urls")),
+    path("", include("keepsakes.urls")),
     path("", include("bands.urls")),
     path("i18n/setlang/", set_language, name="set_language"),
     path("robots.txt", views.robots_txt, name="robots_txt"),

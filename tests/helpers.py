@@ -7,6 +7,7 @@ import json
 import queue
 import re
 import threading
+from html.parser import HTMLParser
 
 from django.apps import apps
 from django.db import connection
@@ -128,7 +129,7 @@ def db_snapshot():
     """Every row of the app's tables, to prove a request changed nothing."""
     return {
         model._meta.label: list(model.objects.order_by("pk").values())
-        for app in ("games", "bands")
+        for app in ("games", "keepsakes", "bands")
         for model in apps.get_app_config(app).get_models()
     }
 
@@ -167,3 +168,47 @@ def run_at_once(items, do, workers, timeout=120):
         thread.join(timeout=timeout)
     assert not any(t.is_alive() for t in threads), "a thread is stuck"
     return outcomes
+
+
+class Page(HTMLParser):
+    """What a page holds, as the tests look at it: forms, meta tags, links, text."""
+
+    def __init__(self, html):
+        super().__init__()
+        self.forms = []
+        self.meta = {}
+        self.links = []
+        self.images = []
+        self.buttons = []
+        self.text = []
+        self._skip = 0
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "form":
+            self.forms.append(attrs)
+        elif tag == "meta":
+            key = attrs.get("property") or attrs.get("name")
+            if key:
+                self.meta[key] = attrs.get("content", "")
+        elif tag == "a":
+            self.links.append(attrs.get("href", ""))
+        elif tag == "img":
+            self.images.append(attrs)
+        elif tag == "button":
+            self.buttons.append(attrs)
+        elif tag in ("script", "style", "title"):
+            self._skip += 1
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style", "title"):
+            self._skip -= 1
+
+    def handle_data(self, data):
+        if not self._skip:
+            self.text.append(data)
+
+    @property
+    def visible_text(self):
+        return " ".join(" ".join(self.text).split())

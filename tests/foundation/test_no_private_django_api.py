@@ -21,7 +21,16 @@ import asgiref
 import django
 
 ROOT = Path(__file__).resolve().parents[2]
-SCANNED = ["scorekeeper", "games", "bands", "scripts", "bench", "tests", "manage.py"]
+SCANNED = [
+    "scorekeeper",
+    "games",
+    "keepsakes",
+    "bands",
+    "scripts",
+    "bench",
+    "tests",
+    "manage.py",
+]
 LIBRARIES = ("django", "asgiref")
 
 # `_`-prefixed names that Django documents as public API, allowed anywhere.

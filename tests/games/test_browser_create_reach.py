@@ -8,8 +8,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from games.export import game_json
 from games.models import Game
+from keepsakes.export import game_json
 from tests.axe import AXE_OPTIONS, assert_accessible
 from tests.factories import make_game, worked_example
 from tests.games.browser import expect_started_with, type_names

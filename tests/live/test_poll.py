@@ -131,7 +131,7 @@ def test_the_last_box_brings_the_winner_screen_to_the_watchers(client):
     html = response.content.decode()
     assert 'id="podium"' in html and "is-finished" in html
     # The result is public: every role may share it.
-    assert reverse("games:result", kwargs={"watch_token": game.watch_token}) in html
+    assert reverse("keepsakes:result", kwargs={"watch_token": game.watch_token}) in html
 
 
 @pytest.mark.django_db

@@ -3,8 +3,8 @@ and takes it back."""
 
 import pytest
 
+from games.invite import pencil_path
 from games.models import Entry, Game, PencilOut, PencilTakenBack
-from games.share import pencil_path
 from tests.factories import count, make_game, play
 from tests.helpers import HTMX, db_snapshot, host_url, pencil_url, request_key, text
 from tests.pencil.helpers import box_kwargs, host_links, pencil_links, record_post

@@ -5,6 +5,7 @@ delete or change the rules."""
 import re
 
 import pytest
+from django.urls import reverse
 
 from games.models import Entry
 from tests.factories import classic_moves, play
@@ -76,17 +77,13 @@ def test_the_host_tools_refuse_a_pencil_link(client, game_with_pencil):
     # take a pencil token.
     game, host_token, pencil_token = game_with_pencil
     before = db_snapshot()
-    for name in (
-        "host",
-        "share",
-        "pencil_qr",
-        "import_game",
-        "host_sheet",
-        "host_events",
-    ):
+    for name in ("host", "share", "pencil_qr", "host_sheet", "host_events"):
         assert client.get(host_url(pencil_token, name)).status_code == 404, name
-    for name in ("pass_pencil", "take_pencil", "import_game"):
+    for name in ("pass_pencil", "take_pencil"):
         assert client.post(host_url(pencil_token, name)).status_code == 404, name
+    import_url = reverse("keepsakes:import_game", kwargs={"host_token": pencil_token})
+    assert client.get(import_url).status_code == 404
+    assert client.post(import_url).status_code == 404
     for path in ("band", "next"):
         url = f"/h/{pencil_token}/{path}/"
         assert client.get(url).status_code == 404

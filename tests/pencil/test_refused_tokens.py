@@ -18,7 +18,7 @@ WRITE_URLS = {
     "rename",
     "pass_pencil",
     "take_pencil",
-    "import_game",
+    "keepsakes:import_game",
     "host_band",
     "next_game",
     "pencil_preview",

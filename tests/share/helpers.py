@@ -1,54 +1,9 @@
-"""Reading the share pages and their QR codes and images."""
+"""Reading the QR codes of the share page."""
 
 import io
 import re
-from html.parser import HTMLParser
 
 from PIL import Image, ImageDraw
-
-
-class Page(HTMLParser):
-    """What a page holds, as the tests look at it: forms, meta tags, links, text."""
-
-    def __init__(self, html):
-        super().__init__()
-        self.forms = []
-        self.meta = {}
-        self.links = []
-        self.images = []
-        self.buttons = []
-        self.text = []
-        self._skip = 0
-        self.feed(html)
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if tag == "form":
-            self.forms.append(attrs)
-        elif tag == "meta":
-            key = attrs.get("property") or attrs.get("name")
-            if key:
-                self.meta[key] = attrs.get("content", "")
-        elif tag == "a":
-            self.links.append(attrs.get("href", ""))
-        elif tag == "img":
-            self.images.append(attrs)
-        elif tag == "button":
-            self.buttons.append(attrs)
-        elif tag in ("script", "style", "title"):
-            self._skip += 1
-
-    def handle_endtag(self, tag):
-        if tag in ("script", "style", "title"):
-            self._skip -= 1
-
-    def handle_data(self, data):
-        if not self._skip:
-            self.text.append(data)
-
-    @property
-    def visible_text(self):
-        return " ".join(" ".join(self.text).split())
 
 
 def rasterize_segno_svg(svg, pixels_per_module=4):

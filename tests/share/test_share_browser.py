@@ -1,5 +1,6 @@
-"""The share and result pages in a real browser, phone-sized: accessible (axe),
-usable with a keyboard, and with a QR code that decodes as Chromium paints it."""
+"""The share page in a real browser, phone-sized: accessible (axe), usable with a
+keyboard, and with a QR code that decodes as Chromium paints it (the result page's
+are in tests/keepsakes/test_result_browser.py)."""
 
 import io
 
@@ -8,7 +9,7 @@ import zxingcpp
 from PIL import Image
 
 from tests.axe import assert_accessible
-from tests.factories import make_game, play_turns
+from tests.factories import make_game
 from tests.live.browser import open_in_scheme, shoot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -32,28 +33,6 @@ def test_share_page_is_accessible_on_a_phone(live_server, phone, scheme):
     assert no_horizontal_scroll(phone)
     assert_accessible(phone)
     assert errors == []
-
-
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_result_page_is_accessible_on_a_phone(live_server, phone, scheme):
-    game, _host_token = make_game(["Sarah", "Hugo", "Léa", "Zoé"])
-    play_turns(game, {"Sarah": 25, "Hugo": 25, "Léa": 30, "Zoé": 12})
-    errors = open_in_scheme(phone, f"{live_server.url}/r/{game.watch_token}/", scheme)
-    phone.wait_for_load_state("networkidle")
-    assert phone.get_by_role("heading", name="Léa gagne !").is_visible()
-    shoot(phone, f"result-{scheme}.png")
-    assert no_horizontal_scroll(phone)
-    assert_accessible(phone)
-    assert errors == []
-
-
-def test_result_page_during_the_game_is_accessible(live_server, phone):
-    game, _host_token = make_game(["Sarah", "Hugo"])
-    phone.goto(f"{live_server.url}/r/{game.watch_token}/")
-    phone.wait_for_load_state("networkidle")
-    assert phone.get_by_text("La partie va commencer").is_visible()
-    shoot(phone, "result-playing.png")
-    assert_accessible(phone)
 
 
 def test_qr_code_on_the_page_decodes_to_the_watch_link(live_server, phone):

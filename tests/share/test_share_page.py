@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import make_game, play_turns
-from tests.share.helpers import Page
+from tests.helpers import Page
 
 
 def share_url(host_token):
@@ -106,7 +106,7 @@ def test_share_page_queries_do_not_grow_with_players(
 @pytest.mark.django_db
 def test_once_the_game_is_over_the_share_page_leads_to_the_result(client):
     game, host_token = make_game(["Sarah", "Hugo"])
-    result = reverse("games:result", kwargs={"watch_token": game.watch_token})
+    result = reverse("keepsakes:result", kwargs={"watch_token": game.watch_token})
     assert result not in Page(client.get(share_url(host_token)).content.decode()).links
     play_turns(game, {"Sarah": 20, "Hugo": 10})
     page = Page(client.get(share_url(host_token)).content.decode())

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from games.kinds import yams
 from games.messages import tr
-from tests.export.helpers import pdf_pages, pdf_text
+from tests.keepsakes.helpers import pdf_pages, pdf_text
 
 
 def pdf_links(html):
@@ -17,7 +17,7 @@ def pdf_links(html):
 
 @pytest.mark.django_db
 def test_the_page_offers_every_preset_for_one_and_four_players(client):
-    response = client.get(reverse("games:sheets"))
+    response = client.get(reverse("keepsakes:printables"))
     assert response.status_code == 200
     html = html_lib.unescape(response.content.decode())
     assert "Feuilles à imprimer" in html
@@ -32,7 +32,7 @@ def test_the_page_offers_every_preset_for_one_and_four_players(client):
 
 @pytest.mark.django_db
 def test_every_link_on_the_page_is_a_one_page_pdf(client):
-    html = client.get(reverse("games:sheets")).content.decode()
+    html = client.get(reverse("keepsakes:printables")).content.decode()
     links = {link.replace("&amp;", "&") for link in pdf_links(html)}
     assert len(links) == len(yams.PRESETS) * 3 * 2
     for link in sorted(links)[:: max(1, len(links) // 8)]:
@@ -45,7 +45,7 @@ def test_every_link_on_the_page_is_a_one_page_pdf(client):
 @pytest.mark.django_db
 def test_the_columns_in_the_query_string_shape_the_sheet(client):
     response = client.get(
-        reverse("games:blank_pdf", kwargs={"preset": "classic", "layout": "4"}),
+        reverse("keepsakes:blank_pdf", kwargs={"preset": "classic", "layout": "4"}),
         {"columns": "down,up", "strict_straights": "1"},
     )
     assert response.status_code == 200
@@ -66,7 +66,7 @@ def test_the_columns_in_the_query_string_shape_the_sheet(client):
     ],
 )
 def test_an_unknown_preset_or_layout_is_not_found(client, preset, layout, query):
-    url = reverse("games:blank_pdf", kwargs={"preset": preset, "layout": layout})
+    url = reverse("keepsakes:blank_pdf", kwargs={"preset": preset, "layout": layout})
     assert client.get(url, query).status_code == 404
 
 
@@ -83,7 +83,7 @@ def test_an_unknown_preset_or_layout_is_not_found(client, preset, layout, query)
     ],
 )
 def test_bad_column_options_get_a_clear_400(client, query, message):
-    url = reverse("games:blank_pdf", kwargs={"preset": "classic", "layout": "1"})
+    url = reverse("keepsakes:blank_pdf", kwargs={"preset": "classic", "layout": "1"})
     response = client.get(url, query)
     assert response.status_code == 400
     assert message in response.content.decode()
@@ -91,7 +91,7 @@ def test_bad_column_options_get_a_clear_400(client, query, message):
 
 @pytest.mark.django_db
 def test_an_option_another_preset_has_is_ignored(client):
-    url = reverse("games:blank_pdf", kwargs={"preset": "six_dice", "layout": "1"})
+    url = reverse("keepsakes:blank_pdf", kwargs={"preset": "six_dice", "layout": "1"})
     response = client.get(url, {"strict_straights": "1"})
     # Six dice have no strict straights: the option is not read, the sheet is drawn.
     assert response.status_code == 200
@@ -101,7 +101,7 @@ def test_an_option_another_preset_has_is_ignored(client):
 @pytest.mark.django_db
 def test_the_form_on_the_page_leads_to_the_chosen_sheet(client):
     response = client.get(
-        reverse("games:sheets"),
+        reverse("keepsakes:printables"),
         {
             "preset": "yahtzee",
             "columns": ["up", "down"],
@@ -119,6 +119,6 @@ def test_the_form_on_the_page_leads_to_the_chosen_sheet(client):
 
 def test_the_page_and_a_blank_sheet_need_no_database(client):
     """No django_db mark: any query would fail the test."""
-    assert client.get(reverse("games:sheets")).status_code == 200
-    url = reverse("games:blank_pdf", kwargs={"preset": "classic", "layout": "1"})
+    assert client.get(reverse("keepsakes:printables")).status_code == 200
+    url = reverse("keepsakes:blank_pdf", kwargs={"preset": "classic", "layout": "1"})
     assert client.get(url).status_code == 200

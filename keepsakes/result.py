@@ -1,107 +1,21 @@
-"""What sharing a game needs: its links, their QR codes, and the result's texts.
+"""A game's result in words: the ranking, the headline a message preview shows,
+the result page's title and its description.
 
-Everything here is computed server-side: the QR code is an SVG made by segno (no JS
-library in the page). The result's preview image, drawn from the texts here, is in
-`games.preview_image`.
+The result page (`keepsakes.views.result`) and its preview image
+(`keepsakes.preview`) take their words from here, so they always agree.
 """
 
-import io
+import datetime
+from collections.abc import Iterable
 from dataclasses import dataclass
-from urllib.parse import quote
 
-import segno
-from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-# Margin of four modules (the quiet zone the QR standard asks for) and level M: a
-# phone camera reads it from across a table, even on a scratched screen.
-QR_BORDER = 4
-QR_ERROR = "m"
-QR_SCALE = 10
-
-
-# --- links -------------------------------------------------------------------
-
-
-def watch_path(game):
-    return reverse("games:watch", kwargs={"watch_token": game.watch_token})
-
-
-def pencil_path(pencil_token):
-    return reverse("games:pencil", kwargs={"pencil_token": pencil_token})
-
-
-def host_path(host_token):
-    return reverse("games:host", kwargs={"host_token": host_token})
-
-
-@dataclass(frozen=True)
-class ShareLink:
-    """One link and the ways to send it, as the share widget shows them."""
-
-    key: str  # unique in the page: ids of the widget's elements
-    heading: str
-    help: str
-    url: str
-    lead: str  # the message without the link (the Web Share API adds the link)
-    title: str
-    copy_detail: str = ""  # tells a screen reader which link the button copies
-    qr_url: str = ""
-    qr_alt: str = ""
-
-    @property
-    def message(self):
-        # The typography of the colon differs between French and English.
-        return _("%(text)s : %(url)s") % {"text": self.lead, "url": self.url}
-
-    @property
-    def whatsapp_url(self):
-        return "https://wa.me/?text=" + quote(self.message, safe="")
-
-    @property
-    def sms_url(self):
-        # "sms:?&body=" is the form both iOS and Android open with the body filled.
-        return "sms:?&body=" + quote(self.message, safe="")
-
-
-# --- QR codes ----------------------------------------------------------------
-
-
-def qr_code(url):
-    return segno.make(url, error=QR_ERROR, boost_error=False)
-
-
-def qr_svg(url, title=""):
-    """The QR code of `url` as a standalone SVG document (bytes).
-
-    Dark modules on an explicit white square, whatever the page's theme: cameras
-    need the contrast, and a dark-mode page must not invert the code.
-    """
-    qr = qr_code(url)
-    out = io.BytesIO()
-    qr.save(
-        out,
-        kind="svg",
-        scale=QR_SCALE,
-        border=QR_BORDER,
-        dark="#000",
-        light="#fff",
-        title=title or None,
-        svgclass="qr",
-        lineclass=None,
-    )
-    # segno gives a width and a height but no viewBox, without which a browser
-    # clips the drawing instead of scaling it to the size the page asks for.
-    width, height = qr.symbol_size(scale=QR_SCALE, border=QR_BORDER)
-    return out.getvalue().replace(
-        b'class="qr"', b'class="qr" viewBox="0 0 %d %d"' % (width, height), 1
-    )
-
-
-# --- results -----------------------------------------------------------------
+from games.kinds.yams import GameState
+from games.models import Game
 
 
 @dataclass(frozen=True)
@@ -112,7 +26,7 @@ class RankRow:
     tied: bool
 
 
-def ranking_rows(state):
+def ranking_rows(state: GameState) -> list[RankRow]:
     ranking = state.ranking()
     counts = {}
     for rank, _sheet in ranking:
@@ -125,15 +39,15 @@ def ranking_rows(state):
     ]
 
 
-def names_list(names):
+def names_list(names: Iterable[str]) -> str:
     return get_text_list(list(names), _("et"))
 
 
-def points_text(total):
+def points_text(total: int) -> str:
     return ngettext("%(total)d point", "%(total)d points", total) % {"total": total}
 
 
-def headline(state):
+def headline(state: GameState) -> str:
     """The one sentence a message preview shows: who won, and with how much."""
     winners = state.winners()
     total = winners[0].total if winners else 0
@@ -171,7 +85,7 @@ def headline(state):
     }
 
 
-def result_title(state):
+def result_title(state: GameState) -> str:
     """The big line of the result page and of its preview image.
 
     The space before "!" is a no-break space (French typography): the "!" never
@@ -188,7 +102,7 @@ def result_title(state):
     return _("%(name)s gagne !") % {"name": names}
 
 
-def ranking_text(rows):
+def ranking_text(rows: list[RankRow]) -> str:
     """The ranking on one line, for og:description and the share texts."""
     parts = []
     for row in rows:
@@ -205,16 +119,16 @@ def ranking_text(rows):
     return " · ".join(parts)
 
 
-def variant_label(game):
+def variant_label(game: Game) -> str:
     return str(game.get_preset_display())
 
 
-def game_date(game):
+def game_date(game: Game) -> datetime.datetime:
     """The day the game ended, or started while it is still being played."""
     return timezone.localtime(game.finished_at or game.created_at)
 
 
-def description(game, state, rows):
+def description(game: Game, state: GameState, rows: list[RankRow]) -> str:
     date = formats.date_format(game_date(game), "DATE_FORMAT")
     detail = _("%(variant)s, %(date)s") % {"variant": variant_label(game), "date": date}
     if any(s.turns for s in state.sheets):

@@ -6,10 +6,10 @@ import pytest
 from django.utils import translation
 from pypdf import PdfReader
 
-from games import pdf, pdf_layout
 from games.kinds import yams
 from games.messages import tr
-from tests.export.helpers import pdf_pages, pdf_text
+from keepsakes import pdf
+from tests.keepsakes.helpers import pdf_pages, pdf_text
 
 COLUMN_SETS = {
     1: ["free"],
@@ -59,7 +59,7 @@ def test_every_blank_sheet_is_one_a4_page_with_every_box_and_rule(
     preset, columns, layout
 ):
     variant, content = blank(preset, COLUMN_SETS[columns], layout)
-    orientation = pdf_layout.orientation_for(pdf_layout.LAYOUTS[layout], columns)
+    orientation = pdf.orientation_for(pdf.LAYOUTS[layout], columns)
     assert_fits_one_a4_page(content, orientation)
     text = pdf_text(content)
     for box in variant.boxes:
@@ -142,12 +142,12 @@ def test_the_largest_tables_still_fit_one_page(preset, seats):
     names = [f"Joueuse numéro {n}" for n in range(1, seats + 1)]
     content = pdf.draw_sheet(
         variant,
-        [pdf_layout.Seat(name=name) for name in names],
+        [pdf.Seat(name=name) for name in names],
         title="Yams",
         subtitle="",
         right="",
     )
-    assert_fits_one_a4_page(content, pdf_layout.orientation_for(seats, 4))
+    assert_fits_one_a4_page(content, pdf.orientation_for(seats, 4))
     text = pdf_text(content)
     for box in variant.boxes:
         assert tr(box.label) in text
@@ -155,11 +155,11 @@ def test_the_largest_tables_still_fit_one_page(preset, seats):
 
 
 def test_sheets_are_portrait_while_cells_stay_writable_then_landscape():
-    assert pdf_layout.orientation_for(1, 4) == "portrait"
-    assert pdf_layout.orientation_for(4, 1) == "portrait"
-    assert pdf_layout.orientation_for(4, 2) == "portrait"
-    assert pdf_layout.orientation_for(4, 3) == "landscape"
-    assert pdf_layout.orientation_for(4, 4) == "landscape"
+    assert pdf.orientation_for(1, 4) == "portrait"
+    assert pdf.orientation_for(4, 1) == "portrait"
+    assert pdf.orientation_for(4, 2) == "portrait"
+    assert pdf.orientation_for(4, 3) == "landscape"
+    assert pdf.orientation_for(4, 4) == "landscape"
 
 
 def test_the_column_rules_are_listed_with_each_languages_punctuation():

@@ -6,12 +6,12 @@ import pytest
 from django.urls import reverse
 from PIL import Image
 
-from games import preview_image
+from keepsakes import preview
 from tests.factories import make_game, play_turns
 
 
 def image_url(game):
-    return reverse("games:result_image", kwargs={"watch_token": game.watch_token})
+    return reverse("keepsakes:result_image", kwargs={"watch_token": game.watch_token})
 
 
 def open_png(data):
@@ -75,12 +75,12 @@ def test_preview_is_cached_per_game_version(client, django_assert_num_queries):
 @pytest.mark.django_db
 def test_preview_of_an_unknown_game_is_not_found(client):
     game, host_token = make_game()
-    url = reverse("games:result_image", kwargs={"watch_token": host_token})
+    url = reverse("keepsakes:result_image", kwargs={"watch_token": host_token})
     assert client.get(url).status_code == 404
 
 
 def test_preview_font_carries_accents():
-    font = preview_image._font(True, 40)
+    font = preview._font(True, 40)
     # DejaVu (fonts-dejavu-core) is the font the image is meant to use.
     assert "DejaVu" in font.getname()[0]
     for char in "éèàçœÉÀÇÆØÑÅßĳŁ":
@@ -88,24 +88,24 @@ def test_preview_font_carries_accents():
 
 
 def test_preview_falls_back_to_the_fonts_shipped_with_the_app(monkeypatch):
-    monkeypatch.setattr(preview_image, "FONT_DIRS", preview_image.FONT_DIRS[1:])
-    preview_image._font.cache_clear()
+    monkeypatch.setattr(preview, "FONT_DIRS", preview.FONT_DIRS[1:])
+    preview._font.cache_clear()
     try:
-        font = preview_image._font(False, 40)
+        font = preview._font(False, 40)
         assert "DejaVu" in font.getname()[0]
         assert font.getmask("é").getbbox() is not None
     finally:
-        preview_image._font.cache_clear()
+        preview._font.cache_clear()
 
 
 @pytest.mark.django_db
 def test_preview_is_drawn_even_without_any_font_file(monkeypatch, tmp_path):
     game, _host_token = make_game(["Sarah", "Hugo"])
     play_turns(game, {"Sarah": 30, "Hugo": 21})
-    monkeypatch.setattr(preview_image, "FONT_DIRS", [tmp_path])
-    preview_image._font.cache_clear()
+    monkeypatch.setattr(preview, "FONT_DIRS", [tmp_path])
+    preview._font.cache_clear()
     try:
-        image = open_png(preview_image.draw_preview(game, game.state()))
+        image = open_png(preview.draw_preview(game, game.state()))
     finally:
-        preview_image._font.cache_clear()
+        preview._font.cache_clear()
     assert image.size == (1200, 630)

@@ -7,18 +7,18 @@ import pytest
 from django.urls import reverse
 from PIL import Image
 
-from games import pdf
-from tests.export.helpers import (
+from keepsakes import pdf
+from tests.factories import make_game, play, worked_example
+from tests.keepsakes.helpers import (
     assert_costs_at_most_after_one_round_or_thirteen,
     autoplay,
     pdf_pages,
     pdf_text,
 )
-from tests.factories import make_game, play, worked_example
 
 
 def sheet_url(game):
-    return reverse("games:game_pdf", kwargs={"watch_token": game.watch_token})
+    return reverse("keepsakes:game_pdf", kwargs={"watch_token": game.watch_token})
 
 
 @pytest.mark.django_db
@@ -113,7 +113,9 @@ def test_saved_rolls_show_each_players_bank():
 
 @pytest.mark.django_db
 def test_an_unknown_watch_link_has_no_sheet(client):
-    response = client.get(reverse("games:game_pdf", kwargs={"watch_token": "x" * 32}))
+    response = client.get(
+        reverse("keepsakes:game_pdf", kwargs={"watch_token": "x" * 32})
+    )
     assert response.status_code == 404
 
 

@@ -8,11 +8,11 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games.export import game_json
-from games.game_import import ImportRefused, import_game
 from games.models import Entry
-from tests.export.helpers import autoplay
+from keepsakes.export import game_json
+from keepsakes.imports import ImportRefused, import_game
 from tests.factories import make_game
+from tests.keepsakes.helpers import autoplay
 
 
 def import_queries(names, columns):

@@ -8,14 +8,16 @@ import pytest
 import time_machine
 from django.urls import reverse
 
-from games.export import game_json_text
-from games.game_import import import_game
 from games.models import Game
+from keepsakes.export import game_json_text
+from keepsakes.imports import import_game
 from tests.factories import make_game, play, worked_example
 
 
 def export_url(game, fmt):
-    return reverse("games:export", kwargs={"watch_token": game.watch_token, "fmt": fmt})
+    return reverse(
+        "keepsakes:export", kwargs={"watch_token": game.watch_token, "fmt": fmt}
+    )
 
 
 def csv_rows(response):
@@ -147,7 +149,7 @@ def test_a_game_in_progress_exports_too_without_a_winner(client):
 def test_an_unknown_format_or_link_is_not_found(client):
     game, _host = make_game()
     assert client.get(export_url(game, "xml")).status_code == 404
-    url = reverse("games:export", kwargs={"watch_token": "z" * 32, "fmt": "csv"})
+    url = reverse("keepsakes:export", kwargs={"watch_token": "z" * 32, "fmt": "csv"})
     assert client.get(url).status_code == 404
 
 

@@ -7,14 +7,14 @@ import pytest
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from games import export
-from tests.export.helpers import assert_costs_at_most_after_one_round_or_thirteen
+from keepsakes import export
 from tests.factories import make_game, play, worked_example
 from tests.helpers import page_text
+from tests.keepsakes.helpers import assert_costs_at_most_after_one_round_or_thirteen
 
 
 def log_url(game):
-    return reverse("games:log", kwargs={"watch_token": game.watch_token})
+    return reverse("keepsakes:log", kwargs={"watch_token": game.watch_token})
 
 
 def table_rows(response):
@@ -133,14 +133,16 @@ def test_an_empty_game_has_an_empty_log(client):
 
 @pytest.mark.django_db
 def test_an_unknown_watch_link_has_no_log(client):
-    response = client.get(reverse("games:log", kwargs={"watch_token": "y" * 32}))
+    response = client.get(reverse("keepsakes:log", kwargs={"watch_token": "y" * 32}))
     assert response.status_code == 404
 
 
 @pytest.mark.django_db
 def test_the_log_table_renders_alone_for_the_game_page():
     game, _host = worked_example(turns=2)
-    html = render_to_string("games/log.html#log_table", {"rows": export.game_log(game)})
+    html = render_to_string(
+        "keepsakes/log.html#log_table", {"rows": export.game_log(game)}
+    )
     assert "<table" in html and "Sarah" in html and "<html" not in html
 
 

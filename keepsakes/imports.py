@@ -3,7 +3,7 @@
 The file is checked field by field, then its entries are replayed through the
 rules engine: only a file whose points, totals and winners are the ones
 recomputed becomes a game. The export side of the format lives in
-`games.export`.
+`keepsakes.export`.
 """
 
 import datetime
@@ -14,10 +14,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.export import FORMAT, FORMAT_VERSION, totals_of
+from bands.models import Band
 from games.kinds import yams
 from games.messages import tr
 from games.models import Game, ScoreRefused
+from keepsakes.export import FORMAT, FORMAT_VERSION, totals_of
 
 MAX_IMPORT_BYTES = 256 * 1024
 # A finished game holds at most 10 players × 4 columns × 20 boxes, plus the
@@ -28,7 +29,7 @@ MAX_IMPORT_ENTRIES = 2000
 class ImportRefused(Exception):
     """A file that cannot be imported; `message` says why, for the host."""
 
-    def __init__(self, message):
+    def __init__(self, message: str):
         super().__init__(message)
         self.message = str(message)
 
@@ -215,7 +216,7 @@ def _check_entries(payload, names):
     return checked
 
 
-def import_game(raw, band):
+def import_game(raw: bytes, band: Band | None) -> tuple[Game, str]:
     """Imports the JSON export `raw` (bytes) of a finished game as a new game of
     `band`; returns (game, host_token) or raises ImportRefused, creating nothing.
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.entry_words import describe_entry
+from keepsakes.export import describe_entry
 
 
 @pytest.mark.parametrize(

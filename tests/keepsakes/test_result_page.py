@@ -5,11 +5,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories import make_game, play_turns
-from tests.share.helpers import Page
+from tests.helpers import Page
 
 
 def result_url(game):
-    return reverse("games:result", kwargs={"watch_token": game.watch_token})
+    return reverse("keepsakes:result", kwargs={"watch_token": game.watch_token})
 
 
 @pytest.mark.django_db
@@ -135,7 +135,9 @@ def test_result_page_shares_its_own_address(client):
 def test_unknown_game_has_no_result_page(client):
     game, host_token = make_game()
     for token in (host_token, "x" * 32):
-        response = client.get(reverse("games:result", kwargs={"watch_token": token}))
+        response = client.get(
+            reverse("keepsakes:result", kwargs={"watch_token": token})
+        )
         assert response.status_code == 404
 
 

@@ -1,8 +1,9 @@
 """The preview image of a game's result: a 1200×630 PNG drawn with Pillow.
 
 A message app that only reads Open Graph tags still shows who won: the image
-carries the result's title, score and ranking, in the words `games.share` writes
-for the result page. It is cached per game version, so it is drawn once per write.
+carries the result's title, score and ranking, in the words `keepsakes.result`
+writes for the result page. It is cached per game version, so it is drawn once per
+write.
 """
 
 import io
@@ -16,7 +17,9 @@ from django.utils import formats, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.share import (
+from games.kinds.yams import GameState
+from games.models import Game
+from keepsakes.result import (
     game_date,
     points_text,
     ranking_rows,
@@ -33,11 +36,11 @@ FONT_DIRS = [
 ]
 
 
-def preview_cache_key(game):
+def preview_cache_key(game: Game) -> str:
     return f"share:preview:{game.pk}:{game.version}:{translation.get_language()}"
 
 
-def preview_png(game, state=None):
+def preview_png(game: Game, state: GameState | None = None) -> bytes:
     """The 1200×630 preview image of a game's result (bytes), cached per version.
 
     Every write bumps `game.version`, so a cached image is never stale; the state
@@ -57,7 +60,7 @@ FONT_FILES = {
 }
 
 
-def font_path(bold):
+def font_path(bold: bool) -> Path | None:
     """Debian's DejaVu (fonts-dejavu-core) first, else the condensed DejaVu the
     PDFs ship in static/fonts: both carry every accent of the players' names."""
     for directory in FONT_DIRS:
@@ -158,7 +161,7 @@ def _wrap(draw, text, bold, max_width):
     return font, [line]
 
 
-def draw_preview(game, state):
+def draw_preview(game: Game, state: GameState) -> bytes:
     from PIL import Image, ImageDraw
 
     width, height = PREVIEW_SIZE

@@ -1,16 +1,25 @@
-"""Printable sheets, the round-by-round log, and the CSV/JSON exports of a game.
+"""What a game leaves behind: the printable sheets, the round-by-round log, the
+CSV/JSON exports and the import of a game, and its public result page with the
+result's preview image.
 
 The blank sheets need no account and no token; everything about one game is read
 through its watch link (read-only, already shown to everyone at the table), and the
 import, which writes, through the host link.
 """
 
+from collections.abc import Sequence
 from functools import lru_cache
 from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib import messages
-from django.http import Http404, HttpResponse, HttpResponseBadRequest
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    QueryDict,
+)
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import content_disposition_header
@@ -19,14 +28,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_http_methods, require_safe
 
-from games import export, game_import, pdf, pdf_layout
 from games.access import get_game_or_404
+from games.invite import ShareLink, watch_path
 from games.kinds import yams
 from games.messages import tr
 from games.models import Game
+from keepsakes import export, imports, pdf, preview
+from keepsakes import result as result_words
 from scorekeeper.lib import ratelimit
 
-# Column sets offered as ready-made links on the sheets page; any other is one
+# Column sets offered as ready-made links on the printables page; any other is one
 # form away (the form builds the same URL).
 COLUMN_SETS = (("free",), ("down", "free", "up"), ("down", "free", "up", "dry"))
 COLUMN_ORDER = ("down", "free", "up", "dry")
@@ -45,7 +56,7 @@ def _download(content, content_type, filename, attachment=True):
 # --- blank sheets -------------------------------------------------------------------
 
 
-def options_from_query(preset, query):
+def options_from_query(preset: str, query: QueryDict) -> dict:
     """The options a sheet URL asks for (`?columns=down,free,up&strict_straights=1`),
     as a dict for build_variant; options not named keep their defaults."""
     options = {}
@@ -63,8 +74,10 @@ def options_from_query(preset, query):
     return options
 
 
-def blank_pdf_url(preset, layout, columns=None, **extra):
-    url = reverse("games:blank_pdf", kwargs={"preset": preset, "layout": layout})
+def blank_pdf_url(
+    preset: str, layout: str, columns: Sequence[str] | None = None, **extra: str
+) -> str:
+    url = reverse("keepsakes:blank_pdf", kwargs={"preset": preset, "layout": layout})
     query = {}
     if columns:
         query["columns"] = ",".join(columns)
@@ -89,9 +102,9 @@ def _sheet_links(preset):
                     {
                         "layout": layout,
                         "url": blank_pdf_url(preset, layout, query_columns),
-                        "orientation": pdf_layout.orientation_for(seats, len(columns)),
+                        "orientation": pdf.orientation_for(seats, len(columns)),
                     }
-                    for layout, seats in pdf_layout.LAYOUTS.items()
+                    for layout, seats in pdf.LAYOUTS.items()
                 ],
             }
         )
@@ -99,13 +112,13 @@ def _sheet_links(preset):
 
 
 @require_safe
-def sheets(request):
+def printables(request: HttpRequest) -> HttpResponse:
     """The "Feuilles à imprimer" page: every preset with ready-made column sets,
     and a form for any other choice (which redirects to its PDF)."""
     if "preset" in request.GET:
         preset = request.GET.get("preset", "")
         layout = request.GET.get("layout", "1")
-        if preset in yams.PRESETS and layout in pdf_layout.LAYOUTS:
+        if preset in yams.PRESETS and layout in pdf.LAYOUTS:
             chosen = request.GET.getlist("columns")
             columns = [c for c in COLUMN_ORDER if c in chosen] or ["free"]
             extra = {
@@ -126,15 +139,15 @@ def sheets(request):
     column_choices = [(c, tr(yams.COLUMN_LABELS[c])) for c in COLUMN_ORDER]
     return render(
         request,
-        "games/sheets.html",
+        "keepsakes/printables.html",
         {"presets": presets, "column_choices": column_choices},
     )
 
 
 @require_safe
 @cache_control(private=True, max_age=3600)
-def blank_pdf(request, preset, layout):
-    if preset not in yams.PRESETS or layout not in pdf_layout.LAYOUTS:
+def blank_pdf(request: HttpRequest, preset: str, layout: str) -> HttpResponse:
+    if preset not in yams.PRESETS or layout not in pdf.LAYOUTS:
         raise Http404
     try:
         variant = yams.build_variant(preset, options_from_query(preset, request.GET))
@@ -165,7 +178,7 @@ def _watched_game(request, watch_token):
 
 
 @require_safe
-def game_pdf(request, watch_token):
+def game_pdf(request: HttpRequest, watch_token: str) -> HttpResponse:
     game = _watched_game(request, watch_token)
     state = game.state()
     filename = export.export_filename(
@@ -177,12 +190,12 @@ def game_pdf(request, watch_token):
 
 
 @require_safe
-def log(request, watch_token):
+def log(request: HttpRequest, watch_token: str) -> HttpResponse:
     game = _watched_game(request, watch_token)
     rows = export.game_log(game)
     return render(
         request,
-        "games/log.html",
+        "keepsakes/log.html",
         {
             "game": game,
             "variant_label": tr(game.variant.label),
@@ -197,7 +210,7 @@ def log(request, watch_token):
 
 
 @require_safe
-def export_file(request, watch_token, fmt):
+def export_file(request: HttpRequest, watch_token: str, fmt: str) -> HttpResponse:
     if fmt not in CONTENT_TYPES:
         raise Http404
     game = _watched_game(request, watch_token)
@@ -213,7 +226,7 @@ def export_file(request, watch_token, fmt):
 
 
 @require_http_methods(["GET", "POST"])
-def import_game(request, host_token):
+def import_game(request: HttpRequest, host_token: str) -> HttpResponse:
     """Imports a finished game's JSON export as a new game of this game's band."""
     game = get_game_or_404(
         request, "host", host_token, Game.objects.select_related("band")
@@ -222,7 +235,7 @@ def import_game(request, host_token):
 
 
 @require_http_methods(["GET", "POST"])
-def import_new(request):
+def import_new(request: HttpRequest) -> HttpResponse:
     """The same import from the home page: the game starts a band of its own."""
     return _import(request, None, {})
 
@@ -239,16 +252,16 @@ def _import(request, band, context):
             status = 429
         elif upload is None:
             error = _("Choisissez le fichier JSON d'une partie exportée.")
-        elif upload.size > game_import.MAX_IMPORT_BYTES:
+        elif upload.size > imports.MAX_IMPORT_BYTES:
             error = _("Le fichier est trop gros (%(max)s Ko au plus).") % {
-                "max": game_import.MAX_IMPORT_BYTES // 1024
+                "max": imports.MAX_IMPORT_BYTES // 1024
             }
         else:
             try:
-                new_game, new_host_token = game_import.import_game(
-                    upload.read(game_import.MAX_IMPORT_BYTES + 1), band
+                new_game, new_host_token = imports.import_game(
+                    upload.read(imports.MAX_IMPORT_BYTES + 1), band
                 )
-            except game_import.ImportRefused as exc:
+            except imports.ImportRefused as exc:
                 error = exc.message
             else:
                 messages.success(
@@ -261,10 +274,69 @@ def _import(request, band, context):
                 return redirect("games:host", host_token=new_host_token)
     response = render(
         request,
-        "games/import.html",
-        {**context, "error": error, "max_kb": game_import.MAX_IMPORT_BYTES // 1024},
+        "keepsakes/import.html",
+        {**context, "error": error, "max_kb": imports.MAX_IMPORT_BYTES // 1024},
         status=status if error else 200,
     )
     if response.status_code == 429:
         response["Retry-After"] = str(settings.IMPORT_WINDOW)
+    return response
+
+
+# --- the result -------------------------------------------------------------------
+
+
+@require_safe
+def result(request: HttpRequest, watch_token: str) -> HttpResponse:
+    game = get_game_or_404(request, "watch", watch_token)
+    state = game.state()
+    rows = result_words.ranking_rows(state)
+    headline = result_words.headline(state)
+    url = request.build_absolute_uri(
+        reverse("keepsakes:result", kwargs={"watch_token": game.watch_token})
+    )
+    image_url = request.build_absolute_uri(
+        reverse("keepsakes:result_image", kwargs={"watch_token": game.watch_token})
+        # Message apps cache previews per address: a new version, a new address.
+        + f"?v={game.version}"
+    )
+    winners = state.winners()
+    result_link = ShareLink(
+        key="result",
+        heading=_("Partager le résultat")
+        if state.finished
+        else _("Partager la partie"),
+        help="",
+        url=url,
+        lead=headline,
+        title=headline,
+    )
+    context = {
+        "game": game,
+        "state": state,
+        "rows": rows,
+        "winners": winners,
+        "winner_names": result_words.names_list(s.player.name for s in winners),
+        "top_total": winners[0].total if winners else 0,
+        "started": any(s.turns for s in state.sheets),
+        "headline": headline,
+        "title": result_words.result_title(state),
+        "description": result_words.description(game, state, rows),
+        "variant": result_words.variant_label(game),
+        "date": result_words.game_date(game),
+        "page_url": url,
+        "image_url": image_url,
+        "watch_url": watch_path(game),
+        "link": result_link,
+    }
+    return render(request, "keepsakes/result.html", context)
+
+
+@require_safe
+def result_image(request: HttpRequest, watch_token: str) -> HttpResponse:
+    game = get_game_or_404(request, "watch", watch_token)
+    response = HttpResponse(preview.preview_png(game), content_type="image/png")
+    # Crawlers of message apps fetch it without cookies; ten minutes keeps a live
+    # game's preview fresh enough while sparing the server.
+    response["Cache-Control"] = "public, max-age=600"
     return response

@@ -1,24 +1,84 @@
-"""A game in files: the round-by-round log, the CSV and JSON exports and their
-file names.
+"""A game in files: an entry in words, the round-by-round log, the CSV and JSON
+exports and their file names.
 
-Entries are put in words by `games.entry_words`; the JSON export is read back by
-`games.game_import`, which checks the totals with `totals_of` from here.
+The log page, the CSV and the JSON export all take an entry's words from
+`describe_entry` (through `game_log`), so they always agree. The JSON export is
+read back by `keepsakes.imports`, which checks the totals with `totals_of` from
+here.
 """
 
 import datetime
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from games.entry_words import describe_entry
+from games.kinds.yams import GameState
 from games.messages import tr
+from games.models import Entry, Game, Player
 from scorekeeper.lib.csvfile import csv_text, local_time
 
 FORMAT = "scorekeeper-game"
 FORMAT_VERSION = 1
+
+
+# --- an entry in words -------------------------------------------------------
+
+
+UPPER_FACES = {
+    "ones": 1,
+    "twos": 2,
+    "threes": 3,
+    "fours": 4,
+    "fives": 5,
+    "sixes": 6,
+}
+
+
+def _and_join(values):
+    values = [str(v) for v in values]
+    if len(values) < 2:
+        return "".join(values)
+    return _("%(first)s et %(last)s") % {
+        "first": ", ".join(values[:-1]),
+        "last": values[-1],
+    }
+
+
+def describe_entry(box_key: str, data: object) -> str:
+    """What was entered, in French words: "3 × 4", "face 5", "faces 6 et 2",
+    "total 23", "réussi", "barré", "17 points tapés" (+ prime Yams, lancers)."""
+    if not isinstance(data, dict):
+        return "?"
+    kind = data.get("kind")
+    value = data.get("value")
+    if kind == "count":
+        face = UPPER_FACES.get(box_key)
+        text = f"{value} × {face}" if face else str(value)
+    elif kind == "face":
+        text = _("face %(face)s") % {"face": value}
+    elif kind == "faces":
+        text = _("faces %(faces)s") % {"faces": _and_join(data.get("values") or [])}
+    elif kind == "total":
+        text = _("total %(total)s") % {"total": value}
+    elif kind == "made":
+        text = _("réussi")
+    elif kind == "cross":
+        text = _("barré")
+    elif kind == "points":
+        text = _("%(points)s points tapés") % {"points": value}
+    else:
+        text = "?"
+    if data.get("extra_yams") is True:
+        text += _(" + prime Yams")
+    rolls = data.get("rolls")
+    if isinstance(rolls, int) and not isinstance(rolls, bool):
+        text += ngettext(" (%(n)s lancer)", " (%(n)s lancers)", rolls) % {"n": rolls}
+    return text
 
 
 # --- the round-by-round log ---------------------------------------------------
@@ -41,15 +101,19 @@ class LogRow:
     data: dict
 
     @property
-    def undone(self):
+    def undone(self) -> bool:
         return self.undone_at is not None
 
     @property
-    def crossed(self):
+    def crossed(self) -> bool:
         return isinstance(self.data, dict) and self.data.get("kind") == "cross"
 
 
-def game_log(game, players=None, entries=None):
+def game_log(
+    game: Game,
+    players: list[Player] | None = None,
+    entries: list[Entry] | None = None,
+) -> list[LogRow]:
     """Every entry of the game in order, undone ones included: two queries.
 
     An entry's round is the player's turn it was written in: one more than the
@@ -100,7 +164,9 @@ def game_log(game, players=None, entries=None):
 # --- file names ---------------------------------------------------------------
 
 
-def export_filename(game, players, ext, prefix="yams"):
+def export_filename(
+    game: Game, players: Sequence[Player], ext: str, prefix: str = "yams"
+) -> str:
     """yams-2025-03-14-sarah-hugo.csv: the date the game started, then names."""
     day = timezone.localtime(game.created_at).date().isoformat()
     names = slugify("-".join(p.name for p in players))[:40].strip("-")
@@ -111,7 +177,7 @@ def export_filename(game, players, ext, prefix="yams"):
 # --- CSV: one row per entry ---------------------------------------------------
 
 
-def game_csv(game, log_rows=None):
+def game_csv(game: Game, log_rows: list[LogRow] | None = None) -> str:
     rows = log_rows if log_rows is not None else game_log(game)
     header = [
         _("n°"),
@@ -150,7 +216,7 @@ def _iso(dt):
     return dt.isoformat() if dt else None
 
 
-def totals_of(state):
+def totals_of(state: GameState) -> list[dict]:
     """Each player's totals as plain JSON, in seating order (export and import
     compare these, so both must build them the same way)."""
     ranks = {sheet.player.pk: rank for rank, sheet in state.ranking()}
@@ -181,7 +247,9 @@ def totals_of(state):
     return result
 
 
-def game_json(game, state=None, log_rows=None):
+def game_json(
+    game: Game, state: GameState | None = None, log_rows: list[LogRow] | None = None
+) -> dict:
     """The whole game as a JSON-ready dict (see FORMAT_VERSION)."""
     state = state or game.state()
     players = [s.player for s in state.sheets]
@@ -222,6 +290,8 @@ def game_json(game, state=None, log_rows=None):
     }
 
 
-def game_json_text(game, state=None, log_rows=None):
+def game_json_text(
+    game: Game, state: GameState | None = None, log_rows: list[LogRow] | None = None
+) -> str:
     data = game_json(game, state, log_rows)
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
