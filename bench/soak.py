@@ -99,7 +99,7 @@ class Soak:
                 kind, path, headers = "page", f"/w/{game['watch_token']}/", HEADERS
             else:
                 kind = "poll"
-                path = f"/w/{game['watch_token']}/feuille/?v={version}"
+                path = f"/w/{game['watch_token']}/sheet/?v={version}"
                 headers = POLL_HEADERS
             t0 = time.monotonic()
             try:

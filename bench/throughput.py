@@ -1,7 +1,7 @@
 """Throughput under uvicorn (scorekeeper.serve), in one run: requests/s of
 
   (a) a bare Django view (/robots.txt: no database, no template), the yardstick,
-  (b) the unchanged-sheet poll (/w/<watch>/feuille/?v=<current>: 204, empty; the
+  (b) the unchanged-sheet poll (/w/<watch>/sheet/?v=<current>: 204, empty; the
       fallback of a page without its stream, a plain Django view since the push),
   (c) the full watch page of a 6-player game (/w/<watch>/),
   (d) score entry (htmx POST of one box through the host page's form),
@@ -30,7 +30,7 @@ async def measure_gets(server, game, args):
     watch = game["watch_token"]
     cases = [
         ("(a) bare view /robots.txt", "/robots.txt"),
-        ("(b) poll, sheet unchanged", f"/w/{watch}/feuille/?v={game['version']}"),
+        ("(b) poll, sheet unchanged", f"/w/{watch}/sheet/?v={game['version']}"),
         ("(c) watch page, 6 players", f"/w/{watch}/"),
     ]
     totals = {label: [0.0, [], 0, {}, 0.0] for label, _ in cases}

@@ -2,7 +2,7 @@
 
 Each of the 50 games (6 players, classic) has one host entering a box every few
 seconds through the real record URL, and 40 watchers whose phones poll the live
-sheet once a second (`GET /w/<watch>/feuille/?v=<version they show>`: 204 when
+sheet once a second (`GET /w/<watch>/sheet/?v=<version they show>`: 204 when
 nothing changed, the new sheet otherwise), each on its own phase, as htmx's
 `every 1s` does. This is what a page does when it cannot hold its event stream
 (bench/live.py measures the stream). Staleness is the time from an entry to each
@@ -117,7 +117,7 @@ class Run:
                     client,
                     w % len(self.games),
                     w,
-                    f"/w/{self.games[w % len(self.games)]['watch_token']}/feuille/?v=",
+                    f"/w/{self.games[w % len(self.games)]['watch_token']}/sheet/?v=",
                     start,
                     headers,
                 )
@@ -178,7 +178,7 @@ def main():
     errors = run.poll_errors + writes.errors
     common.table(
         f"Watchers on {args.db}: {args.watchers} watchers ({per_game} per game, "
-        f"poll /w/…/feuille/?v=, 1/s, {args.connections} connections) while "
+        f"poll /w/…/sheet/?v=, 1/s, {args.connections} connections) while "
         f"{args.hosts} hosts score (1 box every {args.write_interval:g} s each), "
         f"{args.duration:g} s; {server.describe()}",
         ["staleness from", "samples", "p50 s", "p95 s", "p99 s", "max s"],

@@ -30,23 +30,23 @@ urlpatterns = [
     *writer_patterns("h", "host_token", ""),
     *writer_patterns("c", "pencil_token", "pencil_"),
     # Inviting the table: the share page and the QR codes of its links.
-    path("h/<host_token>/inviter/", views.share_page, name="share"),
-    path("h/<host_token>/crayon.svg", views.pencil_qr, name="pencil_qr"),
+    path("h/<host_token>/invite/", views.share_page, name="share"),
+    path("h/<host_token>/pencil.svg", views.pencil_qr, name="pencil_qr"),
     path("w/<watch_token>/qr.svg", views.watch_qr, name="watch_qr"),
     # Live: each open page holds a stream of its sheet (games/live/streams.py), or
     # polls it where no stream can be held (views._poll).
     path("w/<watch_token>/events/", streams.watch_events, name="watch_events"),
     path("h/<host_token>/events/", streams.host_events, name="host_events"),
     path("c/<pencil_token>/events/", streams.pencil_events, name="pencil_events"),
-    path("w/<watch_token>/feuille/", views.watch_sheet, name="watch_sheet"),
-    path("h/<host_token>/feuille/", views.host_sheet, name="host_sheet"),
-    path("c/<pencil_token>/feuille/", views.pencil_sheet, name="pencil_sheet"),
+    path("w/<watch_token>/sheet/", views.watch_sheet, name="watch_sheet"),
+    path("h/<host_token>/sheet/", views.host_sheet, name="host_sheet"),
+    path("c/<pencil_token>/sheet/", views.pencil_sheet, name="pencil_sheet"),
 ]
 
 # Passing the pencil (host only: a pencil link never manages links).
 urlpatterns += [
-    path("h/<host_token>/crayon/passer/", views.pass_pencil, name="pass_pencil"),
-    path("h/<host_token>/crayon/reprendre/", views.take_pencil, name="take_pencil"),
+    path("h/<host_token>/pencil/pass/", views.pass_pencil, name="pass_pencil"),
+    path("h/<host_token>/pencil/take-back/", views.take_pencil, name="take_pencil"),
 ]
 
 # The band, from the host's link (the band's own link is in bands.urls).

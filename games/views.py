@@ -172,7 +172,7 @@ def watch(request, watch_token):
 #
 # Open pages follow their game through a stream (games/live/streams.py). Where none can
 # be held (a buffering proxy, no EventSource, the development server), the page
-# asks GET …/feuille/?v=<version it shows> every few seconds instead: 204 and no
+# asks GET …/sheet/?v=<version it shows> every few seconds instead: 204 and no
 # body when the game has not moved, the fresh #sheet fragment when it has.
 
 

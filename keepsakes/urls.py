@@ -4,13 +4,13 @@ from keepsakes import views
 
 app_name = "keepsakes"
 urlpatterns = [
-    path("feuilles/", views.printables, name="printables"),
-    path("feuilles/<preset>/<layout>.pdf", views.blank_pdf, name="blank_pdf"),
-    path("w/<watch_token>/feuille.pdf", views.game_pdf, name="game_pdf"),
-    path("w/<watch_token>/journal/", views.log, name="log"),
+    path("printables/", views.printables, name="printables"),
+    path("printables/<preset>/<layout>.pdf", views.blank_pdf, name="blank_pdf"),
+    path("w/<watch_token>/sheet.pdf", views.game_pdf, name="game_pdf"),
+    path("w/<watch_token>/log/", views.log, name="log"),
     path("w/<watch_token>/export.<fmt>", views.export_file, name="export"),
     path("h/<host_token>/import/", views.import_game, name="import_game"),
-    path("importer/", views.import_new, name="import_new"),
+    path("import/", views.import_new, name="import_new"),
     path("r/<watch_token>/", views.result, name="result"),
-    path("r/<watch_token>/apercu.png", views.result_image, name="result_image"),
+    path("r/<watch_token>/preview.png", views.result_image, name="result_image"),
 ]

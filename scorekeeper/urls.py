@@ -12,5 +12,5 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("sw.js", pwa.service_worker, name="service_worker"),
-    path("hors-ligne/", pwa.offline, name="offline"),
+    path("offline/", pwa.offline, name="offline"),
 ]

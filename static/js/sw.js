@@ -6,7 +6,7 @@
 "use strict";
 
 var CACHE = "scorekeeper-v1";
-var OFFLINE_URL = "/hors-ligne/";
+var OFFLINE_URL = "/offline/";
 var HASHED_STATIC = /^\/static\/.+\.[0-9a-f]{12}\.[A-Za-z0-9]+$/;
 
 self.addEventListener("install", function (event) {

@@ -20,8 +20,8 @@ NOT_200 = {
     # POST only.
     "h/<host_token>/box/<int:player_id>/<column>/<box>/record/": 405,
     "c/<pencil_token>/box/<int:player_id>/<column>/<box>/record/": 405,
-    "h/<host_token>/crayon/passer/": 405,
-    "h/<host_token>/crayon/reprendre/": 405,
+    "h/<host_token>/pencil/pass/": 405,
+    "h/<host_token>/pencil/take-back/": 405,
     # The test client is no ASGI server: a stream answers "poll instead".
     "w/<watch_token>/events/": 204,
     "h/<host_token>/events/": 204,

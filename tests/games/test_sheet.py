@@ -196,7 +196,7 @@ def test_the_host_page_shows_the_watch_link_and_the_invite_page(client):
     html = client.get(host_url(token)).content.decode()
     assert f"http://testserver/w/{game.watch_token}/" in html
     assert "data-copy=" in html
-    assert f"/h/{token}/inviter/" in html
+    assert f"/h/{token}/invite/" in html
     assert "Inviter la table" in html
 
 

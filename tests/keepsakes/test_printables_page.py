@@ -12,7 +12,7 @@ from tests.keepsakes.helpers import pdf_pages, pdf_text
 
 
 def pdf_links(html):
-    return re.findall(r'href="(/feuilles/[^"]+\.pdf[^"]*)"', html)
+    return re.findall(r'href="(/printables/[^"]+\.pdf[^"]*)"', html)
 
 
 @pytest.mark.django_db
@@ -25,8 +25,8 @@ def test_the_page_offers_every_preset_for_one_and_four_players(client):
     for preset, variant in yams.PRESETS.items():
         assert tr(variant.label) in html
         for layout in ("1", "4"):
-            assert f"/feuilles/{preset}/{layout}.pdf" in links
-            assert f"/feuilles/{preset}/{layout}.pdf?columns=down%2Cfree%2Cup" in links
+            assert f"/printables/{preset}/{layout}.pdf" in links
+            assert f"/printables/{preset}/{layout}.pdf?columns=down%2Cfree%2Cup" in links
     assert "A4 portrait" in html and "A4 paysage" in html
 
 
@@ -111,7 +111,7 @@ def test_the_form_on_the_page_leads_to_the_chosen_sheet(client):
     )
     assert response.status_code == 302
     assert response["Location"] == (
-        "/feuilles/yahtzee/4.pdf?columns=down%2Cup&saved_rolls=1"
+        "/printables/yahtzee/4.pdf?columns=down%2Cup&saved_rolls=1"
     )
     text = pdf_text(client.get(response["Location"]).content)
     assert "Lancers gardés" in text and "Prime Yams" in text

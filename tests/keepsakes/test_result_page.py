@@ -54,7 +54,7 @@ def test_open_graph_tags_let_a_message_app_show_the_winner(client):
     assert meta["og:type"] == "website"
     assert meta["og:url"] == f"http://testserver/r/{game.watch_token}/"
     image = meta["og:image"]
-    assert image.startswith(f"http://testserver/r/{game.watch_token}/apercu.png")
+    assert image.startswith(f"http://testserver/r/{game.watch_token}/preview.png")
     assert meta["og:image:width"] == "1200" and meta["og:image:height"] == "630"
     assert meta["twitter:card"] == "summary_large_image"
     assert meta["twitter:image"] == image

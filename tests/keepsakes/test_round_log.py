@@ -116,7 +116,7 @@ def test_the_log_links_the_sheet_and_both_exports(client):
     game, _host = worked_example(turns=2)
     html = client.get(log_url(game)).content.decode()
     token = game.watch_token
-    assert f'href="/w/{token}/feuille.pdf"' in html
+    assert f'href="/w/{token}/sheet.pdf"' in html
     assert f'href="/w/{token}/export.csv"' in html
     assert f'href="/w/{token}/export.json"' in html
 

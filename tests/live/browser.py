@@ -70,7 +70,7 @@ def set_visibility(page, state):
 
 def count_polls(page):
     """A list that fills with the URLs of the page's polls."""
-    return count_requests(page, "/feuille/?v=")
+    return count_requests(page, "/sheet/?v=")
 
 
 def count_streams(page):

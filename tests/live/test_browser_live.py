@@ -125,7 +125,7 @@ def test_the_host_page_follows_what_the_pencil_records(live_server, new_phone):
     # Its stream said the new version; the page fetched that sheet once, from the
     # version it showed, and does not poll.
     host.wait_for_timeout(3000)
-    assert polls == [live_server.url + host_url(token) + "feuille/?v=2"]
+    assert polls == [live_server.url + host_url(token) + "sheet/?v=2"]
 
 
 def test_the_hosts_own_entries_fetch_nothing_more(live_server, new_phone):

@@ -162,10 +162,10 @@ def test_the_watch_poll_never_carries_a_way_to_write(client):
 
 @pytest.mark.django_db
 def test_an_unknown_watch_link_polls_a_404_and_counts_a_miss(client):
-    response = client.get("/w/" + "a" * 32 + "/feuille/?v=1", **HTMX)
+    response = client.get("/w/" + "a" * 32 + "/sheet/?v=1", **HTMX)
     assert response.status_code == 404
     assert response["HX-Refresh"] == "true"
-    assert client.get("/w/not-a-token/feuille/?v=1").status_code == 404
+    assert client.get("/w/not-a-token/sheet/?v=1").status_code == 404
 
 
 @pytest.mark.django_db
@@ -190,11 +190,11 @@ def test_a_client_over_the_miss_limit_still_polls_a_good_link(client, settings):
     settings.CAPABILITY_MISS_LIMIT = 2
     game, _ = make_game(["Sarah"])
     for n in range(2):
-        client.get(f"/w/{'b' * 31}{n}/feuille/?v=1")
+        client.get(f"/w/{'b' * 31}{n}/sheet/?v=1")
     response = client.get(watch_sheet(game, game.version), **HTMX)
     assert response.status_code == 204
     assert ratelimit.too_many_misses(response.wsgi_request, "capability")
-    assert client.get(f"/w/{'b' * 31}x/feuille/?v=1", **HTMX).status_code == 429
+    assert client.get(f"/w/{'b' * 31}x/sheet/?v=1", **HTMX).status_code == 429
 
 
 @pytest.mark.django_db

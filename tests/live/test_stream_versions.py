@@ -4,7 +4,7 @@ up to date gets nothing until something moves, Last-Event-ID wins over `?v=`; th
 hub's re-check catches a version moved without announce, an entry committed while
 a stream opens reaches it, and news ahead of the database is not rendered in a
 loop. How the scenarios run: tests/live/helpers.py;
-the fallback poll (/w/<t>/feuille/?v=N) is covered by tests/live/test_poll.py."""
+the fallback poll (/w/<t>/sheet/?v=N) is covered by tests/live/test_poll.py."""
 
 import pytest
 from asgiref.sync import sync_to_async

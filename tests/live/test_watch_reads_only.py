@@ -80,7 +80,7 @@ def test_the_watch_page_shows_the_sheet_the_turn_and_the_totals(client):
     assert "À Sarah de jouer" in page
     assert re.findall(r'class="player-total"[^>]*>(\d+)<', html) == ["3", "0", "1"]
     # It polls its own sheet, by the watch token.
-    assert f'data-live="/w/{game.watch_token}/feuille/"' in html
+    assert f'data-live="/w/{game.watch_token}/sheet/"' in html
 
 
 @pytest.mark.django_db
@@ -98,8 +98,8 @@ def test_every_role_can_keep_the_game(client, role):
     url = host_url(host_token) if role == "host" else watch_url(game)
     html = client.get(url).content.decode()
     watch = game.watch_token
-    assert f'href="/w/{watch}/journal/"' in html
-    assert f'href="/w/{watch}/feuille.pdf" target="_blank" rel="noopener"' in html
+    assert f'href="/w/{watch}/log/"' in html
+    assert f'href="/w/{watch}/sheet.pdf" target="_blank" rel="noopener"' in html
     assert f'href="/w/{watch}/export.csv" download' in html
     assert f'href="/w/{watch}/export.json" download' in html
     assert ("Importer une partie" in html) == (role == "host")

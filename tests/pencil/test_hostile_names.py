@@ -197,10 +197,10 @@ def walk(client, game, host_token, label):
     for kind, poll in (
         ("host", host_url(host_token, "host_sheet")),
         ("pencil", pencil_url(pencil_token, "pencil_sheet")),
-        ("watch", f"/w/{game.watch_token}/feuille/"),
+        ("watch", f"/w/{game.watch_token}/sheet/"),
     ):
         keep(f"{kind} poll", client.get(poll, {"v": "0"}, **HTMX))
-    keep("log", client.get(f"/w/{game.watch_token}/journal/"))
+    keep("log", client.get(f"/w/{game.watch_token}/log/"))
     keep("band", client.get(f"/b/{game.band.token}/"))
     keep("host band", client.get(f"/h/{host_token}/band/"))
     keep("next game", client.get(f"/h/{host_token}/next/"))
@@ -212,7 +212,7 @@ def walk(client, game, host_token, label):
     keep("watch, over", client.get(f"/w/{game.watch_token}/"))
     keep("result, over", client.get(f"/r/{game.watch_token}/"))
     keep("band, over", client.get(f"/b/{game.band.token}/"))
-    keep("log, over", client.get(f"/w/{game.watch_token}/journal/"))
+    keep("log, over", client.get(f"/w/{game.watch_token}/log/"))
     return seen
 
 

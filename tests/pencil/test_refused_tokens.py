@@ -126,7 +126,7 @@ def test_a_watch_link_cannot_write_through_its_own_urls(client, setting):
         # The watch link's own pages (the page, its stream, its poll) exist and
         # take no POST; no other writer URL exists under /w/.
         rest = url.split(f"/{game.watch_token}/", 1)[1]
-        expected = 405 if rest in {"", "events/", "feuille/"} else 404
+        expected = 405 if rest in {"", "events/", "sheet/"} else 404
         assert response.status_code == expected, url
     assert db_snapshot() == before
 

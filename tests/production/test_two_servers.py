@@ -58,7 +58,7 @@ def test_a_watcher_on_one_server_sees_an_entry_scored_on_the_other_within_a_seco
     status, _, page = watcher.get(f"/w/{game['watch_token']}/")
     assert status == 200
     seen = sheet_version(page)
-    poll = f"/w/{game['watch_token']}/feuille/?v={seen}"
+    poll = f"/w/{game['watch_token']}/sheet/?v={seen}"
     assert watcher.get(poll, htmx=True)[0] == 204
 
     record_sarahs_fours(host, game, seen)
@@ -83,14 +83,14 @@ def test_a_pencil_taken_back_on_one_server_is_refused_on_the_other(two_servers, 
     host, holder = Phone(a), Phone(b)
     host.get(f"/h/{game['host_token']}/")
     status, headers, _ = host.post(
-        f"/h/{game['host_token']}/crayon/passer/", {"label": "Léa"}, htmx=False
+        f"/h/{game['host_token']}/pencil/pass/", {"label": "Léa"}, htmx=False
     )
     assert status == 302
     _, _, page = host.get(f"/h/{game['host_token']}/")
     pencil = re.search(r"/c/([A-Za-z0-9_-]{32})/", page).group(1)
     status, _, page = holder.get(f"/c/{pencil}/")
     assert status == 200
-    assert holder.get(f"/c/{pencil}/feuille/?v={sheet_version(page)}")[0] == 204
+    assert holder.get(f"/c/{pencil}/sheet/?v={sheet_version(page)}")[0] == 204
     sarah, hugo = game["players"]["Sarah"], game["players"]["Hugo"]
     status, headers, _ = holder.post(
         f"/c/{pencil}/box/{sarah}/free/ones/record/", {"value": "2"}
@@ -98,12 +98,12 @@ def test_a_pencil_taken_back_on_one_server_is_refused_on_the_other(two_servers, 
     assert status == 200 and "HX-Retarget" not in headers
 
     status, _, _ = host.post(
-        f"/h/{game['host_token']}/crayon/reprendre/", {}, htmx=False
+        f"/h/{game['host_token']}/pencil/take-back/", {}, htmx=False
     )
     assert status == 302
 
     assert holder.get(f"/c/{pencil}/")[0] == 410
-    assert holder.get(f"/c/{pencil}/feuille/?v=1", htmx=True)[0] == 410
+    assert holder.get(f"/c/{pencil}/sheet/?v=1", htmx=True)[0] == 410
     status, _, _ = holder.post(
         f"/c/{pencil}/box/{hugo}/free/ones/record/", {"value": "2"}
     )

@@ -62,7 +62,7 @@ def test_offline_the_app_shows_its_own_page_and_keeps_no_game(live_server, phone
     violations = Axe().run(phone, options=AXE_OPTIONS).response["violations"]
     assert [v["id"] for v in violations if v["impact"] != "minor"] == []
     cached = phone.evaluate(CACHED_URLS)
-    assert "/hors-ligne/" in cached
+    assert "/offline/" in cached
     assert not [url for url in cached if url.split("/")[1] in ["h", "c", "w", "b", "r"]]
     phone.context.set_offline(False)
     phone.get_by_role("link", name="Réessayer").click()

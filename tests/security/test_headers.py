@@ -94,7 +94,7 @@ def test_middleware_runs_first_to_see_every_response():
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("url", ["/", "/robots.txt", "/healthz", "/feuilles/"])
+@pytest.mark.parametrize("url", ["/", "/robots.txt", "/healthz", "/printables/"])
 def test_ordinary_pages_get_the_site_headers_but_stay_indexable(client, url):
     response = client.get(url)
     assert response.status_code == 200

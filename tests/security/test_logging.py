@@ -77,13 +77,13 @@ def test_a_traceback_mentioning_a_token_is_redacted(console):
     "text, expected",
     [
         ("/h/abc/next/", "/h/…/next/"),
-        ("GET /w/" + "a" * 32 + "/journal/?x=1", "GET /w/…/journal/?x=1"),
+        ("GET /w/" + "a" * 32 + "/log/?x=1", "GET /w/…/log/?x=1"),
         ("/b/" + "b" * 32, "/b/…"),
-        ("/r/" + "c" * 32 + "/apercu.png", "/r/…/apercu.png"),
+        ("/r/" + "c" * 32 + "/preview.png", "/r/…/preview.png"),
         ("?next=%2Fh%2F" + "d" * 32 + "%2F", "?next=%2Fh%2F…%2F"),
         ("token " + "e" * 32 + " used", "token … used"),
         ("/static/css/app.css", "/static/css/app.css"),
-        ("/feuilles/classic/1.pdf", "/feuilles/classic/1.pdf"),
+        ("/printables/classic/1.pdf", "/printables/classic/1.pdf"),
         ("sha256 " + "f" * 64, "sha256 " + "f" * 64),
     ],
 )

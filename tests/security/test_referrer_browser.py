@@ -20,7 +20,7 @@ def test_token_pages_stay_on_their_origin_and_links_out_get_no_referer(
 
     for path in (
         f"/h/{host_token}/",
-        f"/h/{host_token}/inviter/",
+        f"/h/{host_token}/invite/",
         f"/c/{pencil_token}/",
         f"/w/{game.watch_token}/",
         f"/r/{game.watch_token}/",
@@ -43,7 +43,7 @@ def test_token_pages_stay_on_their_origin_and_links_out_get_no_referer(
         route.fulfill(status=200, body="ok", content_type="text/plain")
 
     phone.context.route("https://wa.me/**", whatsapp)
-    phone.goto(f"{live_server.url}/h/{host_token}/inviter/")
+    phone.goto(f"{live_server.url}/h/{host_token}/invite/")
     phone.locator("#share-pencil-title ~ .share-actions a", has_text="WhatsApp").click()
     phone.wait_for_url("https://wa.me/**")
     assert outbound, "the WhatsApp link was not followed"

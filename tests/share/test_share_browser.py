@@ -25,7 +25,7 @@ def no_horizontal_scroll(page):
 def test_share_page_is_accessible_on_a_phone(live_server, phone, scheme):
     game, host_token = make_game(["Sarah", "Hugo", "Léa"])
     game.pass_pencil(host_token, "Léa")
-    errors = open_in_scheme(phone, f"{live_server.url}/h/{host_token}/inviter/", scheme)
+    errors = open_in_scheme(phone, f"{live_server.url}/h/{host_token}/invite/", scheme)
     phone.wait_for_load_state("networkidle")
     assert phone.get_by_role("heading", name="Inviter la table").is_visible()
     assert phone.get_by_role("heading", name="Passer le crayon à Léa").is_visible()
@@ -37,7 +37,7 @@ def test_share_page_is_accessible_on_a_phone(live_server, phone, scheme):
 
 def test_qr_code_on_the_page_decodes_to_the_watch_link(live_server, phone):
     game, host_token = make_game()
-    phone.goto(f"{live_server.url}/h/{host_token}/inviter/")
+    phone.goto(f"{live_server.url}/h/{host_token}/invite/")
     qr = phone.get_by_role("img", name="QR code du lien pour suivre la partie")
     qr.scroll_into_view_if_needed()
     phone.wait_for_function(
@@ -63,7 +63,7 @@ def test_copy_button_copies_the_link_and_says_so(live_server, browser):
     try:
         context.grant_permissions(["clipboard-read", "clipboard-write"], origin=origin)
         page = context.new_page()
-        page.goto(f"{origin}/h/{host_token}/inviter/")
+        page.goto(f"{origin}/h/{host_token}/invite/")
         copy = page.get_by_role("button", name="Copier le lien")
         copy.wait_for(state="visible")
         # Keyboard only: Tab until the copy button has the focus, then Enter.
@@ -84,7 +84,7 @@ def test_copy_button_copies_the_link_and_says_so(live_server, browser):
 
 def test_share_button_appears_only_with_the_web_share_api(live_server, browser):
     game, host_token = make_game()
-    url = f"{live_server.url}/h/{host_token}/inviter/"
+    url = f"{live_server.url}/h/{host_token}/invite/"
     context = browser.new_context(
         viewport={"width": 390, "height": 844}, locale="fr-FR"
     )
@@ -118,7 +118,7 @@ def test_share_button_appears_only_with_the_web_share_api(live_server, browser):
 def test_share_page_works_without_javascript(live_server, new_phone):
     game, host_token = make_game()
     page = new_phone(javascript=False)
-    page.goto(f"{live_server.url}/h/{host_token}/inviter/")
+    page.goto(f"{live_server.url}/h/{host_token}/invite/")
     # Buttons that need a script stay hidden; the links work as they are.
     assert not page.get_by_role("button", name="Copier le lien").is_visible()
     assert not page.get_by_role("button", name="Partager…").is_visible()
