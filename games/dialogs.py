@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
 from games.kinds import yams
-from games.messages import tr
+from scorekeeper.lib.translation import translated
 
 if TYPE_CHECKING:
     from games.forms import ConfirmForm, EntryForm, RenameForm
@@ -111,7 +111,7 @@ class Preview:
 
     @property
     def calculation(self) -> str:
-        return tr(self.scored.calculation)
+        return translated(self.scored.calculation)
 
     @property
     def column_after(self) -> yams.Totals:

@@ -17,10 +17,10 @@ from django.utils.translation import gettext_lazy
 
 from games.kinds import yams
 from games.kinds.yams.sheet import ROLLS_PER_TURN
-from games.messages import tr
 from games.models import Game
 from scorekeeper.lib import numbers
 from scorekeeper.lib.names import MAX_NAME_LENGTH, clean_name, clean_names
+from scorekeeper.lib.translation import translated
 
 CROSS = "x"
 MADE = "made"
@@ -164,7 +164,7 @@ class EntryForm(forms.Form):
     @property
     def faces_fields(self):
         return [
-            (self[f"face_{index}"], tr(role))
+            (self[f"face_{index}"], translated(role))
             for index, role in enumerate(self.spec.face_roles)
         ]
 
@@ -354,7 +354,9 @@ class NewGameForm(forms.Form):
         initial.update({key: value for key, value in options.items()})
         super().__init__(data, *args, initial=initial, **kwargs)
         self.offered = option_presets()
-        self.fields["preset"].choices = [(v.key, tr(v.label)) for v in presets()]
+        self.fields["preset"].choices = [
+            (v.key, translated(v.label)) for v in presets()
+        ]
         self.fields["preset"].initial = initial.get("preset") or yams.DEFAULT_PRESET
         for key in self.offered:
             self.fields[key] = self._option_field(option_spec(key))
@@ -365,10 +367,10 @@ class NewGameForm(forms.Form):
     # --- option fields ---------------------------------------------------------
 
     def _option_field(self, spec):
-        label, help_text = tr(spec.label), tr(spec.help)
+        label, help_text = translated(spec.label), translated(spec.help)
         if spec.type == "bool":
             return forms.BooleanField(label=label, help_text=help_text, required=False)
-        choices = [(value, tr(text)) for value, text in spec.choices]
+        choices = [(value, translated(text)) for value, text in spec.choices]
         if spec.type == "columns":
             return forms.MultipleChoiceField(
                 label=label,
@@ -395,7 +397,7 @@ class NewGameForm(forms.Form):
             (
                 self[key],
                 offered,
-                [tr(yams.PRESETS[p].label) for p in offered],
+                [translated(yams.PRESETS[p].label) for p in offered],
                 option_spec(key),
             )
             for key, offered in self.offered.items()
@@ -480,7 +482,7 @@ class NewGameForm(forms.Form):
                     self.add_error(
                         key,
                         _("Cette option n'existe pas pour la variante %(preset)s.")
-                        % {"preset": tr(yams.PRESETS[preset].label)},
+                        % {"preset": translated(yams.PRESETS[preset].label)},
                     )
                 continue
             if value in (None, ""):
@@ -493,7 +495,7 @@ class NewGameForm(forms.Form):
             try:
                 variant = yams.build_variant(preset, options)
             except yams.RuleError as exc:
-                raise ValidationError(tr(exc.message)) from exc
+                raise ValidationError(translated(exc.message)) from exc
         cleaned["options"] = variant.options if variant else {}
         self._clean_names(cleaned.get("names") or [], variant)
         return cleaned

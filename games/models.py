@@ -45,7 +45,6 @@ from bands.models import Band, FinalScore
 from games.kinds import yams
 from games.kinds.yams import GameState
 from games.live import fanout
-from games.messages import tr
 from scorekeeper.lib import purge, tokens
 from scorekeeper.lib.names import (
     MAX_NAME_LENGTH,
@@ -54,6 +53,7 @@ from scorekeeper.lib.names import (
     name_key,
     name_taken,
 )
+from scorekeeper.lib.translation import translated
 
 # --- the refusals of a write ----------------------------------------------------
 
@@ -70,7 +70,7 @@ class ScoreRefused(Exception):
     def of_move(cls, refusal):
         """The rules engine's refusal of a move (`rules.MoveRefused`), in the
         request's language, with its code."""
-        return cls(tr(refusal.message), refusal.code)
+        return cls(translated(refusal.message), refusal.code)
 
 
 class StaleVersion(ScoreRefused):
@@ -318,7 +318,7 @@ class Game(models.Model):
         try:
             yams.build_variant(self.preset, self.options)
         except yams.RuleError as exc:
-            raise ValidationError({"options": tr(exc.message)}) from exc
+            raise ValidationError({"options": translated(exc.message)}) from exc
 
     @staticmethod
     def clean_names(names: list[str], variant: yams.Variant) -> list[str]:

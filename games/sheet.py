@@ -13,7 +13,7 @@ from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 from games.kinds.yams import GameState
-from games.messages import tr
+from scorekeeper.lib.translation import translated
 
 if TYPE_CHECKING:
     from games.access import Access
@@ -214,9 +214,9 @@ class TableBuilder:
         self.rename_url = (
             access.url_maker("rename", player_id=0) if access.can_rename else None
         )
-        self.box_labels = {box.key: tr(box.label) for box in variant.boxes}
+        self.box_labels = {box.key: translated(box.label) for box in variant.boxes}
         self.column_labels = {
-            column: tr(variant.column_label(column)) for column in self.columns
+            column: translated(variant.column_label(column)) for column in self.columns
         }
         self.upper_boxes = [b for b in variant.boxes if b.section == "upper"]
         self.lower_boxes = [b for b in variant.boxes if b.section == "lower"]

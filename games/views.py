@@ -55,10 +55,10 @@ from games.invite import (
     watch_path,
 )
 from games.kinds import yams
-from games.messages import tr
 from games.models import Game, PencilOut, ScoreRefused
 from games.sheet import sheet_html
 from scorekeeper.lib import numbers
+from scorekeeper.lib.translation import translated
 
 # --- create ----------------------------------------------------------------------
 
@@ -290,7 +290,7 @@ def entry_dialog(access, sheet, form, preview=None, show_errors=True):
         sheet=sheet,
         form=form,
         column=column,
-        column_label=tr(form.variant.column_label(column)),
+        column_label=translated(form.variant.column_label(column)),
         multi=len(form.variant.columns) > 1,
         record_url=access.url("record", **urls),
         preview_url=access.url("preview", **urls),
@@ -328,7 +328,7 @@ def preview(request, access, player_id, column, box):
         try:
             result = Preview.of_move(state, player_id, column, box, form.entry)
         except yams.MoveRefused as refusal:
-            form.add_error(None, tr(refusal.message))
+            form.add_error(None, translated(refusal.message))
     # Half-way through a choice (one face of two picked) is no mistake yet: the
     # live preview keeps quiet until the choice is complete.
     show_errors = not (request.htmx and form.has_error(NON_FIELD_ERRORS, "missing"))
@@ -406,7 +406,7 @@ def undo(request, access):
         summary = game.state().summary(undone)
         notice = _("Annulé : %(name)s, %(box)s (%(points)s).") % {
             "name": summary["player"].name,
-            "box": tr(summary["box"].label),
+            "box": translated(summary["box"].label),
             "points": undone.points,
         }
     if request.htmx:

@@ -18,9 +18,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.kinds.yams import GameState
-from games.messages import tr
 from games.models import Entry, Game, Player
 from scorekeeper.lib.csvfile import csv_text, local_time
+from scorekeeper.lib.translation import translated
 
 FORMAT = "scorekeeper-game"
 FORMAT_VERSION = 1
@@ -125,7 +125,7 @@ def game_log(
     if entries is None:
         entries = list(game.entries.order_by("seq"))
     by_id = {p.pk: p for p in players}
-    labels = {box.key: tr(box.label) for box in variant.boxes}
+    labels = {box.key: translated(box.label) for box in variant.boxes}
     multi_column = len(variant.columns) > 1
     earlier = {p.pk: [] for p in players}
     rows = []
@@ -145,7 +145,7 @@ def game_log(
                 seat=player.seat,
                 column=entry.column,
                 column_label=(
-                    tr(variant.column_label(entry.column))
+                    translated(variant.column_label(entry.column))
                     if multi_column and entry.column in variant.columns
                     else ""
                 ),
@@ -197,7 +197,7 @@ def game_csv(game: Game, log_rows: list[LogRow] | None = None) -> str:
                 row.seq,
                 row.round,
                 row.player,
-                row.column_label or tr(game.variant.column_label(row.column)),
+                row.column_label or translated(game.variant.column_label(row.column)),
                 row.box_label,
                 row.text,
                 row.points,
@@ -260,7 +260,7 @@ def game_json(
         "version": FORMAT_VERSION,
         "exported_at": _iso(timezone.now()),
         "preset": game.preset,
-        "preset_label": tr(game.variant.label),
+        "preset_label": translated(game.variant.label),
         "options": game.variant.options,
         "created_at": _iso(game.created_at),
         "finished_at": _iso(game.finished_at),

@@ -16,9 +16,9 @@ from django.utils.translation import gettext as _
 
 from bands.models import Band
 from games.kinds import yams
-from games.messages import tr
 from games.models import Game, ScoreRefused
 from keepsakes.export import FORMAT, FORMAT_VERSION, totals_of
+from scorekeeper.lib.translation import translated
 
 MAX_IMPORT_BYTES = 256 * 1024
 # A finished game holds at most 10 players × 4 columns × 20 boxes, plus the
@@ -234,7 +234,7 @@ def import_game(raw: bytes, band: Band | None) -> tuple[Game, str]:
     try:
         variant = yams.build_variant(payload["preset"], payload["options"])
     except yams.RuleError as exc:
-        raise ImportRefused(tr(exc.message)) from exc
+        raise ImportRefused(translated(exc.message)) from exc
     if variant.options != payload["options"]:
         raise ImportRefused(
             _("Le fichier a été modifié : options de la partie invalides.")

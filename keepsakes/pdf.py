@@ -23,8 +23,8 @@ from django.utils.translation import pgettext
 from fpdf import FPDF
 
 from games.kinds.yams import GameState, PlayerSheet, SheetTotals, Variant
-from games.messages import tr
 from games.models import Game
+from scorekeeper.lib.translation import translated
 
 FONT = "DejaVu"
 FONT_DIR = settings.BASE_DIR / "static" / "fonts"
@@ -78,7 +78,7 @@ def sheet_rows(variant: Variant) -> list[Row]:
     """The rows of the sheet, top to bottom, with their French labels and rules."""
     upper = [b for b in variant.boxes if b.section == "upper"]
     lower = [b for b in variant.boxes if b.section == "lower"]
-    rows = [Row("box", b.key, tr(b.label), tr(b.rule)) for b in upper]
+    rows = [Row("box", b.key, translated(b.label), translated(b.rule)) for b in upper]
     rows += [
         Row("sum", "upper", _("Sous-total haut")),
         Row(
@@ -90,7 +90,7 @@ def sheet_rows(variant: Variant) -> list[Row]:
         ),
         Row("total", "upper_total", _("Total haut"), section_end=True),
     ]
-    rows += [Row("box", b.key, tr(b.label), tr(b.rule)) for b in lower]
+    rows += [Row("box", b.key, translated(b.label), translated(b.rule)) for b in lower]
     rows.append(Row("sum", "lower", _("Total bas")))
     if variant.yams_rule == "bonus":
         rows.append(
@@ -184,14 +184,14 @@ def options_line(variant: Variant) -> str:
             _("Colonnes : %(columns)s")
             % {
                 "columns": ", ".join(
-                    tr(variant.column_label(c)) for c in variant.columns
+                    translated(variant.column_label(c)) for c in variant.columns
                 )
             }
         )
     elif variant.columns[0] != "free":
         parts.append(
             _("Colonne %(column)s")
-            % {"column": tr(variant.column_label(variant.columns[0]))}
+            % {"column": translated(variant.column_label(variant.columns[0]))}
         )
     if variant.strict_straights:
         parts.append(_("suites strictes"))
@@ -629,8 +629,9 @@ def blank_sheet_pdf(variant: Variant, layout: str) -> bytes:
     return draw_sheet(
         variant,
         seats,
-        title=_("Feuille de Yams — %(variant)s") % {"variant": tr(variant.label)},
-        subtitle=tr(variant.description),
+        title=_("Feuille de Yams — %(variant)s")
+        % {"variant": translated(variant.label)},
+        subtitle=translated(variant.description),
         right=_("Date : …………………"),
     )
 
@@ -652,8 +653,8 @@ def game_sheet_pdf(game: Game, state: GameState | None = None) -> bytes:
     return draw_sheet(
         variant,
         seats,
-        title=_("Yams — %(variant)s") % {"variant": tr(variant.label)},
-        subtitle=tr(variant.description),
+        title=_("Yams — %(variant)s") % {"variant": translated(variant.label)},
+        subtitle=translated(variant.description),
         right=_("Partie du %(date)s") % {"date": played},
         footer_extra=extra,
     )

@@ -31,11 +31,11 @@ from django.views.decorators.http import require_http_methods, require_safe
 from games.access import get_game_or_404
 from games.invite import ShareLink, watch_path
 from games.kinds import yams
-from games.messages import tr
 from games.models import Game
 from keepsakes import export, imports, pdf, preview
 from keepsakes import result as result_words
 from scorekeeper.lib import ratelimit
+from scorekeeper.lib.translation import translated
 
 # Column sets offered as ready-made links on the printables page; any other is one
 # form away (the form builds the same URL).
@@ -90,7 +90,7 @@ def _sheet_links(preset):
     links = []
     for columns in COLUMN_SETS:
         if len(columns) > 1:
-            label = ", ".join(tr(variant.column_label(c)) for c in columns)
+            label = ", ".join(translated(variant.column_label(c)) for c in columns)
         else:
             label = _("Une colonne")
         query_columns = None if columns == ("free",) else columns
@@ -130,13 +130,13 @@ def printables(request: HttpRequest) -> HttpResponse:
     presets = [
         {
             "key": key,
-            "label": tr(variant.label),
-            "description": tr(variant.description),
+            "label": translated(variant.label),
+            "description": translated(variant.description),
             "links": _sheet_links(key),
         }
         for key, variant in yams.PRESETS.items()
     ]
-    column_choices = [(c, tr(yams.COLUMN_LABELS[c])) for c in COLUMN_ORDER]
+    column_choices = [(c, translated(yams.COLUMN_LABELS[c])) for c in COLUMN_ORDER]
     return render(
         request,
         "keepsakes/printables.html",
@@ -153,7 +153,7 @@ def blank_pdf(request: HttpRequest, preset: str, layout: str) -> HttpResponse:
         variant = yams.build_variant(preset, options_from_query(preset, request.GET))
     except yams.RuleError as exc:
         return HttpResponseBadRequest(
-            tr(exc.message), content_type="text/plain; charset=utf-8"
+            translated(exc.message), content_type="text/plain; charset=utf-8"
         )
     content = _blank_pdf_cached(variant, layout, get_language())
     filename = f"feuille-yams-{preset}-{'-'.join(variant.columns)}-{layout}.pdf"
@@ -198,7 +198,7 @@ def log(request: HttpRequest, watch_token: str) -> HttpResponse:
         "keepsakes/log.html",
         {
             "game": game,
-            "variant_label": tr(game.variant.label),
+            "variant_label": translated(game.variant.label),
             "rows": rows,
             "seating": [p.name for p in game.players.all()]
             if game.seating_drawn

@@ -4,7 +4,7 @@ by templates/games/sheet.html."""
 
 from django import template
 
-from games.messages import tr
+from scorekeeper.lib.translation import translated
 
 register = template.Library()
 
@@ -12,7 +12,7 @@ DIE_FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 
 
 @register.filter
-def die(value):
+def die(value: object) -> str:
     """The die face character for 1..6 (decorative: always next to the digit)."""
     try:
         return DIE_FACES.get(int(value), "")
@@ -20,13 +20,11 @@ def die(value):
         return ""
 
 
-@register.filter
-def translated(message):
-    """A rules engine string or Message, in the request's language."""
-    return tr(message)
+# A rules engine string or Message, in the request's language.
+register.filter("translated", translated)
 
 
 @register.simple_tag(takes_context=True)
-def game_url(context, name, **kwargs):
+def game_url(context: template.Context, name: str, **kwargs: object) -> str:
     """A write URL for the page's role: /h/<host>/… or /c/<pencil>/…"""
     return context["access"].url(name, **kwargs)

@@ -7,8 +7,8 @@ from django.utils import translation
 from pypdf import PdfReader
 
 from games.kinds import yams
-from games.messages import tr
 from keepsakes import pdf
+from scorekeeper.lib.translation import translated
 from tests.keepsakes.helpers import pdf_pages, pdf_text
 
 COLUMN_SETS = {
@@ -63,8 +63,8 @@ def test_every_blank_sheet_is_one_a4_page_with_every_box_and_rule(
     assert_fits_one_a4_page(content, orientation)
     text = pdf_text(content)
     for box in variant.boxes:
-        assert tr(box.label) in text, box.key
-        assert tr(box.rule) in text, box.key
+        assert translated(box.label) in text, box.key
+        assert translated(box.rule) in text, box.key
     for line in ("Sous-total haut", "Bonus", "Total haut", "Total bas"):
         assert line in text
     assert (
@@ -75,7 +75,7 @@ def test_every_blank_sheet_is_one_a4_page_with_every_box_and_rule(
         f"Bonus : si le sous-total du haut atteint {variant.bonus_threshold}, "
         f"il rapporte {variant.bonus_points} points" in text
     )
-    assert tr(variant.label) in text
+    assert translated(variant.label) in text
     if columns > 1:
         assert "Total de la colonne" in text
         assert "Total du joueur" in text
@@ -150,8 +150,8 @@ def test_the_largest_tables_still_fit_one_page(preset, seats):
     assert_fits_one_a4_page(content, pdf.orientation_for(seats, 4))
     text = pdf_text(content)
     for box in variant.boxes:
-        assert tr(box.label) in text
-        assert tr(box.rule) in text
+        assert translated(box.label) in text
+        assert translated(box.rule) in text
 
 
 def test_sheets_are_portrait_while_cells_stay_writable_then_landscape():

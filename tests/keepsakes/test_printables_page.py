@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from games.kinds import yams
-from games.messages import tr
+from scorekeeper.lib.translation import translated
 from tests.keepsakes.helpers import pdf_pages, pdf_text
 
 
@@ -23,10 +23,12 @@ def test_the_page_offers_every_preset_for_one_and_four_players(client):
     assert "Feuilles à imprimer" in html
     links = pdf_links(html)
     for preset, variant in yams.PRESETS.items():
-        assert tr(variant.label) in html
+        assert translated(variant.label) in html
         for layout in ("1", "4"):
             assert f"/printables/{preset}/{layout}.pdf" in links
-            assert f"/printables/{preset}/{layout}.pdf?columns=down%2Cfree%2Cup" in links
+            assert (
+                f"/printables/{preset}/{layout}.pdf?columns=down%2Cfree%2Cup" in links
+            )
     assert "A4 portrait" in html and "A4 paysage" in html
 
 
