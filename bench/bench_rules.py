@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from games.kinds.yams import PRESETS, Sheet, build_variant  # noqa: E402
+from games.kinds.yams import PRESETS, Scorecard, build_variant  # noqa: E402
 
 REPEAT = 3
 
@@ -76,7 +76,7 @@ def replay_full_sheet(variant):
     ]
 
     def run():
-        Sheet.replay(variant, records)
+        Scorecard.replay(variant, records)
 
     return run, len(records)
 
@@ -106,7 +106,7 @@ def main():
                          ("six_dice", four_columns)):  # fmt: skip
         run, count = replay_full_sheet(build_variant(key, options))
         rows.append(
-            (f"{key}: Sheet.replay, {count} entries", None, count, best_of(run))
+            (f"{key}: Scorecard.replay, {count} entries", None, count, best_of(run))
         )
 
     print(f"{'case':<36} {'throws':>7} {'scores':>8} {'best (s)':>9} {'µs/score':>9}")

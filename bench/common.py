@@ -871,18 +871,18 @@ def _plan(game, rng):
 
     variant = game.variant
     players = list(game.players.all())
-    sheets = {p.pk: yams.Sheet(variant) for p in players}
+    cards = {p.pk: yams.Scorecard(variant) for p in players}
     column = variant.options["columns"][0]
     moves = []
     for box in variant.boxes:
         for player in players:
-            sheet = sheets[player.pk]
-            entry = _an_entry(sheet.entry_spec(column, box.key), rng)
+            card = cards[player.pk]
+            entry = _an_entry(card.entry_spec(column, box.key), rng)
             try:
-                sheet.check(column, box.key, entry)
+                card.check(column, box.key, entry)
             except yams.InvalidEntry:
                 entry = {"kind": "cross"}
-            sheets[player.pk] = sheet.apply(column, box.key, entry)
+            cards[player.pk] = card.apply(column, box.key, entry)
             moves.append(
                 {"player": player.pk, "column": column, "box": box.key, "entry": entry}
             )

@@ -87,15 +87,19 @@ def big_export(seed=1):
     state = GameState.build(draft, seats, [])
     rng, moves = random.Random(seed), []
     while not state.finished:
-        sheet = state.current
+        seat = state.current
         column, box = rng.choice(
-            [(c, b) for c in draft.variant.columns for b in sheet.sheet.free_boxes(c)]
+            [
+                (c, b)
+                for c in draft.variant.columns
+                for b in seat.scorecard.free_boxes(c)
+            ]
         )
-        entry = some_entry(sheet.sheet.entry_spec(column, box), rng)
-        _sheet, _scored, after = state.check_move(sheet.player.pk, column, box, entry)
-        made = Entry(player_id=sheet.player.pk, column=column, box=box, data=entry)
+        entry = some_entry(seat.scorecard.entry_spec(column, box), rng)
+        _seat, _scored, after = state.check_move(seat.player.pk, column, box, entry)
+        made = Entry(player_id=seat.player.pk, column=column, box=box, data=entry)
         state = state.with_entry(made, after)
-        moves.append((sheet.player.pk, column, box, entry))
+        moves.append((seat.player.pk, column, box, entry))
     played = Game.objects.replay(names, "multi_yams", draft.options, moves)
     game, _token = played.create()
     return json.dumps(game_json(game)).encode(), len(moves), game.band
@@ -175,11 +179,11 @@ def score_for(seconds):
         state = game.state()
         if state.finished:
             continue
-        sheet = state.current
-        box = rng.choice(sheet.sheet.free_boxes("free"))
-        entry = some_entry(sheet.sheet.entry_spec("free", box), rng)
+        seat = state.current
+        box = rng.choice(seat.scorecard.free_boxes("free"))
+        entry = some_entry(seat.scorecard.entry_spec("free", box), rng)
         start = time.perf_counter()
-        game.record(sheet.player.pk, "free", box, entry)
+        game.record(seat.player.pk, "free", box, entry)
         latencies.append((time.perf_counter() - start) * 1000)
         time.sleep(0.02)
     return latencies

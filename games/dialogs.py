@@ -21,7 +21,7 @@ class EntryDialog:
 
     template: ClassVar[str] = "games/game.html#entry_dialog"
 
-    sheet: yams.PlayerSheet  # the box's player
+    seat: yams.Seat  # the box's player
     form: EntryForm
     column: str
     column_label: str
@@ -56,7 +56,7 @@ class RenameDialog:
 
     template: ClassVar[str] = "games/game.html#rename_dialog"
 
-    sheet: yams.PlayerSheet
+    seat: yams.Seat
     form: RenameForm
 
 
@@ -65,12 +65,12 @@ class Preview:
     """A move checked but not recorded: its calculation and the totals after it,
     as the entry dialog shows them before Valider."""
 
-    sheet: yams.PlayerSheet
+    seat: yams.Seat
     column: str
     box: yams.Box
     scored: yams.Scored
-    before: yams.SheetTotals
-    after: yams.SheetTotals
+    before: yams.ScorecardTotals
+    after: yams.ScorecardTotals
 
     @classmethod
     def of_move(
@@ -78,13 +78,13 @@ class Preview:
     ) -> Preview:
         """The Preview of a move `state` (a yams.GameState) accepts now, or the
         engine's `yams.MoveRefused` saying why not."""
-        sheet, scored, after = state.check_move(player_id, column, box, entry)
+        seat, scored, after = state.check_move(player_id, column, box, entry)
         return cls(
-            sheet=sheet,
+            seat=seat,
             column=column,
             box=state.game.variant.box(box),
             scored=scored,
-            before=sheet.totals,
+            before=seat.totals,
             after=after.totals(),
         )
 

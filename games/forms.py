@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.kinds import yams
-from games.kinds.yams.sheet import ROLLS_PER_TURN
+from games.kinds.yams.scorecard import ROLLS_PER_TURN
 from games.models import Game
 from scorekeeper.lib import numbers
 from scorekeeper.lib.names import MAX_NAME_LENGTH, clean_name, clean_names
@@ -92,11 +92,13 @@ class EntryForm(forms.Form):
     )
     seen_version = VersionField(required=False)
 
-    def __init__(self, *args, spec, box, column, variant, bank=0, sheet=None, **kwargs):
+    def __init__(
+        self, *args, spec, box, column, variant, bank=0, scorecard=None, **kwargs
+    ):
         super().__init__(*args, **kwargs)
         self.spec, self.box, self.column, self.variant = spec, box, column, variant
-        # The player's rules Sheet: it tells a further Yams from five of a face.
-        self.sheet = sheet
+        # The player's scorecard: it tells a further Yams from five of a face.
+        self.scorecard = scorecard
         self.entry = None
         value_choices = []
         if spec.kind in ("count", "face"):
@@ -130,7 +132,7 @@ class EntryForm(forms.Form):
         # five 5s or not), so the toggle asks — once a further Yams pays, that
         # is when the Yams box holds 50.
         upper = box.section == "upper"
-        pays = sheet is None or sheet.takes_yams_bonus(column)
+        pays = scorecard is None or scorecard.takes_yams_bonus(column)
         if variant.yams_rule == "bonus" and box.key != "yams" and not upper and pays:
             self.fields["extra_yams"] = forms.BooleanField(
                 label=_("Yams supplémentaire (+100)"), required=False
@@ -149,17 +151,19 @@ class EntryForm(forms.Form):
 
     def free_all_alike_box(self):
         """The empty Yams (Maxi Yatzy) box, when the entry is all the dice alike."""
-        if self.sheet is None or self.entry is None:
+        if self.scorecard is None or self.entry is None:
             return None
-        key = self.sheet.free_all_alike_box(self.column, self.box.key, self.entry)
+        key = self.scorecard.free_all_alike_box(self.column, self.box.key, self.entry)
         return self.variant.box(key) if key else None
 
     def yams_box_taking_more(self):
         """The Yams box that still takes a further Yams, when the entry is all the
         dice alike (Multi-Yams)."""
-        if self.sheet is None or self.entry is None:
+        if self.scorecard is None or self.entry is None:
             return None
-        return self.sheet.yams_box_taking_more(self.column, self.box.key, self.entry)
+        return self.scorecard.yams_box_taking_more(
+            self.column, self.box.key, self.entry
+        )
 
     @property
     def faces_fields(self):
@@ -237,8 +241,8 @@ class EntryForm(forms.Form):
                 _("Choisissez une des valeurs proposées."), code="invalid"
             )
         if cleaned.get("extra_yams") or (
-            self.sheet is not None
-            and self.sheet.is_further_yams(self.column, self.box.key, entry)
+            self.scorecard is not None
+            and self.scorecard.is_further_yams(self.column, self.box.key, entry)
         ):
             entry["extra_yams"] = True
         if cleaned.get("rolls"):

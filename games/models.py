@@ -442,13 +442,13 @@ class Game(models.Model):
         """(unsaved Entry, GameState after it) for a move `state` accepts, or
         ScoreRefused saying why not."""
         try:
-            sheet, scored, after = state.check_move(player_id, column, box, entry)
+            seat, scored, after = state.check_move(player_id, column, box, entry)
         except yams.MoveRefused as refusal:
             raise ScoreRefused.of_move(refusal) from refusal
-        slot = sum(1 for e in sheet.entries if e.column == column and e.box == box)
+        slot = sum(1 for e in seat.entries if e.column == column and e.box == box)
         made = self.entries.model(
             game=self,
-            player=sheet.player,
+            player=seat.player,
             column=column,
             box=box,
             slot=slot,
@@ -558,12 +558,12 @@ class Game(models.Model):
             label=str(self.variant.label),
             scores=[
                 FinalScore(
-                    name=sheet.player.name,
-                    seat=sheet.player.seat,
-                    score=sheet.total,
+                    name=seat.player.name,
+                    seat=seat.player.seat,
+                    score=seat.total,
                     rank=rank,
                 )
-                for rank, sheet in state.ranking()
+                for rank, seat in state.ranking()
             ],
         )
 

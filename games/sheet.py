@@ -12,7 +12,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
-from games.kinds.yams import GameState
+from games.kinds.yams import GameState, ScorecardTotals, Seat
 from scorekeeper.lib.translation import translated
 
 if TYPE_CHECKING:
@@ -67,23 +67,23 @@ class Row:
 
 @dataclass
 class Head:
-    sheet: object  # PlayerSheet
+    seat: Seat
     span: int
     current: bool
     short: str
     total: int
     gap: int = 0  # points behind the leader
-    totals: object = None  # rules.SheetTotals
+    totals: ScorecardTotals | None = None
     rename_url: str = ""  # the host's link to correct the name
     detail: list = field(default_factory=list)  # [(Row, [Cell])] of this player
 
     @property
     def name(self):
-        return self.sheet.player.name
+        return self.seat.player.name
 
     @property
     def pk(self):
-        return self.sheet.player.pk
+        return self.seat.player.pk
 
     @property
     def first_column(self):
@@ -111,7 +111,7 @@ class Table:
 
     @property
     def started(self):
-        return any(head.sheet.entries for head in self.heads)
+        return any(head.seat.entries for head in self.heads)
 
     @property
     def names(self):
@@ -183,10 +183,10 @@ def sheet_html(access: "Access", state: GameState | None = None) -> str:
 
 
 @dataclass
-class Seat:
+class PlayerColumns:
     """One player's part of the table while it is built."""
 
-    sheet: object  # PlayerSheet
+    seat: Seat
     current: bool
     entries: dict  # (column, box key) -> [Entry]
     free: dict  # column -> the box keys this page may open now
@@ -235,20 +235,20 @@ class TableBuilder:
             # What is still missing, not a minus sign: "−60" read as a penalty.
             "still": pgettext("bonus still missing", "encore"),
         }
-        self.seats = [self.seat(sheet) for sheet in state.sheets]
-        self.short_labels = len(self.seats) * self.span > MAX_FULL_LABEL_COLUMNS
+        self.players = [self.player_columns(seat) for seat in state.seats]
+        self.short_labels = len(self.players) * self.span > MAX_FULL_LABEL_COLUMNS
 
-    def seat(self, sheet):
-        current = sheet.player.pk == self.current
+    def player_columns(self, seat: Seat) -> PlayerColumns:
+        current = seat.player.pk == self.current
         entries = {}
-        for entry in sheet.entries:
+        for entry in seat.entries:
             entries.setdefault((entry.column, entry.box), []).append(entry)
         opens = current and self.can_write
         free = {
-            column: set(sheet.sheet.free_boxes(column)) if opens else set()
+            column: set(seat.scorecard.free_boxes(column)) if opens else set()
             for column in self.columns
         }
-        return Seat(sheet, current, entries, free)
+        return PlayerColumns(seat, current, entries, free)
 
     def table(self):
         heads, rows = self.heads(), self.rows()
@@ -264,7 +264,7 @@ class TableBuilder:
                     head.detail.append((row, cells))
         by_player = {head.pk: head for head in heads}
         ranked = self.state.ranking()
-        ranks = [rank for rank, _sheet in ranked]
+        ranks = [rank for rank, _seat in ranked]
         return Table(
             heads=heads,
             subheads=self.subheads(),
@@ -273,26 +273,26 @@ class TableBuilder:
             span=span,
             current=by_player.get(self.current),
             ranking=[
-                (rank, by_player[sheet.player.pk], ranks.count(rank) > 1)
-                for rank, sheet in ranked
+                (rank, by_player[seat.player.pk], ranks.count(rank) > 1)
+                for rank, seat in ranked
             ],
         )
 
     def heads(self):
-        crowded = len(self.seats) * self.span > MAX_NARROW_COLUMNS
+        crowded = len(self.players) * self.span > MAX_NARROW_COLUMNS
         return [
             Head(
-                seat.sheet,
+                player.seat,
                 self.span,
-                seat.current,
-                short_name(seat.sheet.player.name, crowded),
-                seat.sheet.totals.total,
-                totals=seat.sheet.totals,
-                rename_url=self.rename_url(seat.sheet.player.pk)
+                player.current,
+                short_name(player.seat.player.name, crowded),
+                player.seat.totals.total,
+                totals=player.seat.totals,
+                rename_url=self.rename_url(player.seat.player.pk)
                 if self.rename_url
                 else "",
             )
-            for seat in self.seats
+            for player in self.players
         ]
 
     def subheads(self):
@@ -303,10 +303,10 @@ class TableBuilder:
                 column,
                 COLUMN_SYMBOLS[column],
                 self.column_labels[column],
-                seat.current,
+                player.current,
                 index == 0,
             )
-            for seat in self.seats
+            for player in self.players
             for index, column in enumerate(self.columns)
         ]
 
@@ -336,19 +336,21 @@ class TableBuilder:
             self.sum_row("total", _("Total"), _("Total"), self.total, kind="total")
         )
         if self.multi:
-            cells = self.player_cells("grand", lambda seat: seat.sheet.total)
+            cells = self.player_cells("grand", lambda player: player.seat.total)
             title = _("Total de toutes les colonnes")
             rows.append(Row("grand", _("Total"), title, "grand", cells))
         if variant.saved_rolls:
-            cells = self.player_cells("total", lambda seat: seat.sheet.sheet.bank)
+            cells = self.player_cells(
+                "total", lambda player: player.seat.scorecard.bank
+            )
             title = _("Lancers gardés en réserve")
             rows.append(Row("bank", _("Réserve"), title, "bank", cells))
         return rows
 
     def box_row(self, box):
         cells = [
-            self.box_cell(seat, index, column, box)
-            for seat in self.seats
+            self.box_cell(player, index, column, box)
+            for player in self.players
             for index, column in enumerate(self.columns)
         ]
         label = self.box_labels[box.key]
@@ -359,7 +361,7 @@ class TableBuilder:
             short = ""
         return Row(box.key, label, label, "box", cells, box.section, short)
 
-    def box_cell(self, seat, index, column, box):
+    def box_cell(self, player, index, column, box):
         says = self.says
         label = self.box_labels[box.key]
         if self.multi:
@@ -367,8 +369,8 @@ class TableBuilder:
                 "box": label,
                 "column": self.column_labels[column],
             }
-        entries = seat.entries.get((column, box.key))
-        cell = Cell(current=seat.current, first=index == 0)
+        entries = player.entries.get((column, box.key))
+        cell = Cell(current=player.current, first=index == 0)
         if entries:
             crossed = all(e.data.get("kind") == "cross" for e in entries)
             points = sum(e.points for e in entries)
@@ -382,9 +384,9 @@ class TableBuilder:
             if len(entries) > 1:
                 cell.small = f"×{len(entries)}"
         # Only a box that opens its dialog is read out (aria-label).
-        if box.key in seat.free[column]:
-            cell.url = self.box_url(seat.sheet.player.pk, column, box.key)
-            words = {"name": seat.sheet.player.name, "box": label}
+        if box.key in player.free[column]:
+            cell.url = self.box_url(player.seat.player.pk, column, box.key)
+            words = {"name": player.seat.player.name, "box": label}
             if not entries:
                 cell.state = "open"
                 cell.label = says["open"] % words
@@ -396,41 +398,43 @@ class TableBuilder:
         return cell
 
     def sum_row(self, key, label, title, fill, kind="sum"):
-        """A row of totals: `fill(cell, the column's totals, seat, column)` writes
+        """A row of totals: `fill(cell, the column's totals, player, column)` writes
         what each cell says."""
         cells = []
-        for seat in self.seats:
+        for player in self.players:
             for index, column in enumerate(self.columns):
-                cell = Cell(current=seat.current, first=index == 0, state="total")
-                fill(cell, seat.sheet.totals[column], seat, column)
+                cell = Cell(current=player.current, first=index == 0, state="total")
+                fill(cell, player.seat.totals[column], player, column)
                 cells.append(cell)
         return Row(key, label, title, kind, cells)
 
     def player_cells(self, state, value):
         """One cell per player, across all of their columns."""
         return [
-            Cell(text=str(value(seat)), state=state, current=seat.current, first=True)
-            for seat in self.seats
+            Cell(
+                text=str(value(player)), state=state, current=player.current, first=True
+            )
+            for player in self.players
         ]
 
     # --- what a total cell says ----------------------------------------------------
 
-    def upper(self, cell, t, seat, column):
+    def upper(self, cell, t, player, column):
         cell.text = str(t.upper)
         if not t.bonus:
             cell.small = f"/{t.upper_target}"
         cell.label = self.says["upper"] % {
-            "name": seat.sheet.player.name,
+            "name": player.seat.player.name,
             "upper": t.upper,
             "target": t.upper_target,
         }
 
-    def bonus(self, cell, t, seat, column):
-        name = seat.sheet.player.name
+    def bonus(self, cell, t, player, column):
+        name = player.seat.player.name
         if t.bonus:
             cell.text, cell.tone = f"+{t.bonus}", "good"
             cell.label = self.says["bonus"] % {"name": name, "bonus": t.bonus}
-        elif all(seat.sheet.sheet.filled(column, b.key) for b in self.upper_boxes):
+        elif all(player.seat.scorecard.filled(column, b.key) for b in self.upper_boxes):
             cell.text, cell.tone = "0", "muted"
             cell.label = self.says["no_bonus"] % {"name": name}
         else:
@@ -441,12 +445,12 @@ class TableBuilder:
                 "missing": t.upper_missing,
             }
 
-    def lower(self, cell, t, seat, column):
+    def lower(self, cell, t, player, column):
         cell.text = str(t.lower)
 
-    def yams_bonus(self, cell, t, seat, column):
+    def yams_bonus(self, cell, t, player, column):
         cell.text = f"+{t.yams_bonus}" if t.yams_bonus else "0"
 
-    def total(self, cell, t, seat, column):
+    def total(self, cell, t, player, column):
         cell.text = str(t.total)
         cell.state = "total" if self.multi else "grand"

@@ -246,7 +246,7 @@ def show_dialog(request, access, state, dialog, status=200):
 
 
 def check_open(access, state, player_id, column, box):
-    """(PlayerSheet, EntrySpec, Box) of a box this page may fill now: ScoreRefused
+    """(Seat, EntrySpec, Box) of a box this page may fill now: ScoreRefused
     if not (the pencil is out, not this player's turn…), Http404 if the game has
     no such box."""
     if not access.can_write:
@@ -264,30 +264,30 @@ def find_box(find, player_id, column, box):
 
 
 def entry_form(access, state, player_id, column, box, data=None, *, check=True):
-    """(PlayerSheet, EntryForm) of a box this page may fill now (`check`), or of
+    """(Seat, EntryForm) of a box this page may fill now (`check`), or of
     any box of the game: ScoreRefused if not, Http404 if the game has no such."""
     if check:
-        sheet, spec, box_obj = check_open(access, state, player_id, column, box)
+        seat, spec, box_obj = check_open(access, state, player_id, column, box)
     else:
-        sheet, spec, box_obj = find_box(state.box_of, player_id, column, box)
+        seat, spec, box_obj = find_box(state.box_of, player_id, column, box)
     form = EntryForm(
         data,
         spec=spec,
         box=box_obj,
         column=column,
         variant=state.game.variant,
-        bank=sheet.sheet.bank,
-        sheet=sheet.sheet,
+        bank=seat.scorecard.bank,
+        scorecard=seat.scorecard,
         initial={"seen_version": state.game.version},
     )
-    return sheet, form
+    return seat, form
 
 
-def entry_dialog(access, sheet, form, preview=None, show_errors=True):
+def entry_dialog(access, seat, form, preview=None, show_errors=True):
     column, box = form.column, form.box.key
-    urls = {"player_id": sheet.player.pk, "column": column, "box": box}
+    urls = {"player_id": seat.player.pk, "column": column, "box": box}
     return EntryDialog(
-        sheet=sheet,
+        seat=seat,
         form=form,
         column=column,
         column_label=translated(form.variant.column_label(column)),
@@ -304,10 +304,10 @@ def entry_dialog(access, sheet, form, preview=None, show_errors=True):
 def box(request, access, player_id, column, box):
     state = access.game.state()
     try:
-        sheet, form = entry_form(access, state, player_id, column, box)
+        seat, form = entry_form(access, state, player_id, column, box)
     except ScoreRefused as refusal:
         return refused(request, access, refusal, state)
-    dialog = entry_dialog(access, sheet, form)
+    dialog = entry_dialog(access, seat, form)
     dialog.offline_previews = Preview.for_each(
         state, player_id, column, box, form.value_entries()
     )
@@ -320,7 +320,7 @@ def preview(request, access, player_id, column, box):
     data = request.POST if request.method == "POST" else request.GET
     state = access.game.state()
     try:
-        sheet, form = entry_form(access, state, player_id, column, box, data)
+        seat, form = entry_form(access, state, player_id, column, box, data)
     except ScoreRefused as refusal:
         return refused(request, access, refusal, state)
     result = None
@@ -332,7 +332,7 @@ def preview(request, access, player_id, column, box):
     # Half-way through a choice (one face of two picked) is no mistake yet: the
     # live preview keeps quiet until the choice is complete.
     show_errors = not (request.htmx and form.has_error(NON_FIELD_ERRORS, "missing"))
-    dialog = entry_dialog(access, sheet, form, result, show_errors)
+    dialog = entry_dialog(access, seat, form, result, show_errors)
     if request.htmx:
         return render(
             request, f"{TEMPLATE}#preview", page_context(access, dialog=dialog)
@@ -348,7 +348,7 @@ def record(request, access, player_id, column, box):
     try:
         # Any box of the game: whether it may be written now is the game's to
         # say, under its lock, once it knows this is no retry of a write done.
-        sheet, form = entry_form(
+        seat, form = entry_form(
             access, state, player_id, column, box, request.POST, check=False
         )
         if form.is_valid():
@@ -371,7 +371,7 @@ def record(request, access, player_id, column, box):
             return refused(request, access, refusal)
         # What the dice allow there: said in the dialog, like a form error.
         form.add_error(None, refusal.message)
-    dialog = entry_dialog(access, sheet, form)
+    dialog = entry_dialog(access, seat, form)
     return show_dialog(request, access, state, dialog, status=422)
 
 
@@ -426,15 +426,15 @@ def rename(request, access, player_id):
         )
     game = access.game
     state = game.state()
-    sheet = state.sheet_of(player_id)
-    if sheet is None:
+    seat = state.seat_of(player_id)
+    if seat is None:
         raise Http404
     if request.method == "GET":
-        form = RenameForm(initial={"name": sheet.player.name})
-        return show_dialog(request, access, state, RenameDialog(sheet, form))
+        form = RenameForm(initial={"name": seat.player.name})
+        return show_dialog(request, access, state, RenameDialog(seat, form))
     form = RenameForm(request.POST)
     if form.is_valid():
-        old = sheet.player.name
+        old = seat.player.name
         try:
             new = game.rename(player_id, form.cleaned_data["name"])
         except ValidationError as exc:
@@ -448,7 +448,7 @@ def rename(request, access, player_id):
                 return refreshed(request, access, notice)
             messages.success(request, notice)
             return redirect(access.page_url)
-    return show_dialog(request, access, state, RenameDialog(sheet, form), status=422)
+    return show_dialog(request, access, state, RenameDialog(seat, form), status=422)
 
 
 # --- passing the pencil ------------------------------------------------------------

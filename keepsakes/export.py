@@ -219,14 +219,14 @@ def _iso(dt):
 def totals_of(state: GameState) -> list[dict]:
     """Each player's totals as plain JSON, in seating order (export and import
     compare these, so both must build them the same way)."""
-    ranks = {sheet.player.pk: rank for rank, sheet in state.ranking()}
+    ranks = {seat.player.pk: rank for rank, seat in state.ranking()}
     saved_rolls = state.game.variant.saved_rolls
     result = []
-    for sheet in state.sheets:
-        totals = sheet.sheet.totals()
+    for seat in state.seats:
+        totals = seat.scorecard.totals()
         item = {
-            "seat": sheet.player.seat,
-            "player": sheet.player.name,
+            "seat": seat.player.seat,
+            "player": seat.player.name,
             "columns": {
                 column: {
                     "upper": t.upper,
@@ -239,10 +239,10 @@ def totals_of(state: GameState) -> list[dict]:
             },
             "yams_bonus": totals.yams_bonus,
             "total": totals.total,
-            "rank": ranks[sheet.player.pk],
+            "rank": ranks[seat.player.pk],
         }
         if saved_rolls:
-            item["bank"] = sheet.sheet.bank
+            item["bank"] = seat.scorecard.bank
         result.append(item)
     return result
 
@@ -252,7 +252,7 @@ def game_json(
 ) -> dict:
     """The whole game as a JSON-ready dict (see FORMAT_VERSION)."""
     state = state or game.state()
-    players = [s.player for s in state.sheets]
+    players = [s.player for s in state.seats]
     if log_rows is None:
         log_rows = game_log(game, players=players)
     return {

@@ -6,7 +6,7 @@ lines, and the rules that do not fit a box at the bottom. The same drawing serve
 the blank sheets ("Feuilles à imprimer") and a game's keepsake, filled with its
 entries and totals as the engine replays them.
 
-What the sheet holds is set out first (its rows, its footer, each player's `Seat`),
+What the sheet holds is set out first (its rows, its footer, each player's `SeatCells`),
 then measured (`measure`), then drawn: any preset × columns × players fits one
 page, portrait while the cells stay wide enough to write in, else landscape, and
 the fonts shrink (never below a readable floor) before anything is cut.
@@ -22,7 +22,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from fpdf import FPDF
 
-from games.kinds.yams import GameState, PlayerSheet, SheetTotals, Variant
+from games.kinds import yams
+from games.kinds.yams import GameState, ScorecardTotals, Variant
 from games.models import Game
 from scorekeeper.lib.translation import translated
 
@@ -203,13 +204,13 @@ def options_line(variant: Variant) -> str:
 
 
 @dataclass
-class Seat:
+class SeatCells:
     """One player's part of the sheet; empty on a blank sheet."""
 
     name: str = ""
     hint: str = ""
     cells: dict = field(default_factory=dict)  # (column, box) → (text, crossed)
-    totals: SheetTotals | None = None  # None on a blank sheet
+    totals: ScorecardTotals | None = None  # None on a blank sheet
     started: set = field(default_factory=set)  # columns holding an entry
     bank: int | None = None
 
@@ -235,11 +236,11 @@ class Seat:
         )
 
 
-def seat_of(player_sheet: PlayerSheet, variant: Variant) -> Seat:
-    """A filled Seat from the engine's PlayerSheet."""
+def seat_of(seat: yams.Seat, variant: Variant) -> SeatCells:
+    """The filled cells of the engine's `Seat`."""
     cells, started = {}, set()
     turns = {}
-    for turn in player_sheet.sheet.turns:
+    for turn in seat.scorecard.turns:
         turns.setdefault((turn.column, turn.box), []).append(turn)
         started.add(turn.column)
     for (column, box), cell in turns.items():
@@ -247,12 +248,12 @@ def seat_of(player_sheet: PlayerSheet, variant: Variant) -> Seat:
             cells[column, box] = ("—", True)
         else:
             cells[column, box] = ("+".join(str(t.scored.points) for t in cell), False)
-    return Seat(
-        name=player_sheet.player.name,
+    return SeatCells(
+        name=seat.player.name,
         cells=cells,
-        totals=player_sheet.sheet.totals(),
+        totals=seat.scorecard.totals(),
         started=started,
-        bank=player_sheet.sheet.bank if variant.saved_rolls else None,
+        bank=seat.scorecard.bank if variant.saved_rolls else None,
     )
 
 
@@ -453,14 +454,14 @@ def short_column(column: str) -> str:
 
 def draw_sheet(
     variant: Variant,
-    seats: list[Seat],
+    seats: list[SeatCells],
     *,
     title: str,
     subtitle: str,
     right: str,
     footer_extra: Sequence[str] = (),
 ) -> bytes:
-    """The PDF (bytes) of one page for `seats` (list of Seat)."""
+    """The PDF (bytes) of one page for `seats` (list of SeatCells)."""
     rows = sheet_rows(variant)
     footer = [*footer_extra, *footer_lines(variant)]
     columns = list(variant.columns)
@@ -623,7 +624,7 @@ def blank_sheet_pdf(variant: Variant, layout: str) -> bytes:
     """A blank sheet of `variant` for one ("1") or four ("4") players."""
     seats_n = LAYOUTS[layout]
     seats = [
-        Seat(hint=_("Joueur %(n)s") % {"n": n} if seats_n > 1 else _("Nom"))
+        SeatCells(hint=_("Joueur %(n)s") % {"n": n} if seats_n > 1 else _("Nom"))
         for n in range(1, seats_n + 1)
     ]
     return draw_sheet(
@@ -640,12 +641,11 @@ def game_sheet_pdf(game: Game, state: GameState | None = None) -> bytes:
     """The same sheet filled with a game's entries and totals (a keepsake)."""
     state = state or game.state()
     variant = game.variant
-    seats = [seat_of(sheet, variant) for sheet in state.sheets]
+    seats = [seat_of(seat, variant) for seat in state.seats]
     played = formats.date_format(timezone.localtime(game.created_at), "DATE_FORMAT")
     if state.finished:
         ranking = "   ".join(
-            f"{rank}. {sheet.player.name} {sheet.total}"
-            for rank, sheet in state.ranking()
+            f"{rank}. {seat.player.name} {seat.total}" for rank, seat in state.ranking()
         )
         extra = [_("Classement : %(ranking)s") % {"ranking": ranking}]
     else:

@@ -203,7 +203,7 @@ def draw_preview(game: Game, state: GameState) -> bytes:
     total = winners[0].total if winners else 0
     if state.finished:
         score = points_text(total)
-    elif any(s.turns for s in state.sheets):
+    elif any(s.turns for s in state.seats):
         score = _("En tête : %(total)s") % {"total": points_text(total)}
     else:
         score = ""
@@ -214,7 +214,7 @@ def draw_preview(game: Game, state: GameState) -> bytes:
         draw.text((left, baseline), score, font=font, fill=ACCENT, anchor="ls")
 
     if len(rows) > 1:
-        started = any(s.turns for s in state.sheets)
+        started = any(s.turns for s in state.seats)
         _draw_ranking(
             draw, rows, x0=left + column + 50, x1=right, top=172, highlight=started
         )

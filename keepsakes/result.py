@@ -33,9 +33,9 @@ def ranking_rows(state: GameState) -> list[RankRow]:
         counts[rank] = counts.get(rank, 0) + 1
     return [
         RankRow(
-            rank=rank, name=sheet.player.name, total=sheet.total, tied=counts[rank] > 1
+            rank=rank, name=seat.player.name, total=seat.total, tied=counts[rank] > 1
         )
-        for rank, sheet in ranking
+        for rank, seat in ranking
     ]
 
 
@@ -53,9 +53,9 @@ def headline(state: GameState) -> str:
     total = winners[0].total if winners else 0
     names = names_list(s.player.name for s in winners)
     if not state.finished:
-        if not any(s.turns for s in state.sheets):
+        if not any(s.turns for s in state.seats):
             return _("Partie de Yams sur le point de commencer")
-        if len(state.sheets) == 1:
+        if len(state.seats) == 1:
             return _("%(name)s joue au Yams : %(total)s pour l'instant") % {
                 "name": names,
                 "total": points_text(total),
@@ -69,7 +69,7 @@ def headline(state: GameState) -> str:
             "name": names,
             "total": points_text(total),
         }
-    if len(state.sheets) == 1:
+    if len(state.seats) == 1:
         return _("%(name)s termine sa partie de Yams avec %(total)s") % {
             "name": names,
             "total": points_text(total),
@@ -95,7 +95,7 @@ def result_title(state: GameState) -> str:
         return _("Partie en cours")
     winners = state.winners()
     names = names_list(s.player.name for s in winners)
-    if len(state.sheets) == 1:
+    if len(state.seats) == 1:
         return _("Bravo %(name)s !") % {"name": names}
     if len(winners) > 1:
         return _("%(names)s, ex aequo !") % {"names": names}
@@ -131,9 +131,9 @@ def game_date(game: Game) -> datetime.datetime:
 def description(game: Game, state: GameState, rows: list[RankRow]) -> str:
     date = formats.date_format(game_date(game), "DATE_FORMAT")
     detail = _("%(variant)s, %(date)s") % {"variant": variant_label(game), "date": date}
-    if any(s.turns for s in state.sheets):
+    if any(s.turns for s in state.seats):
         players = ranking_text(rows)
     else:
         # Everyone at 0 "ex aequo" says nothing: just who plays.
-        players = ", ".join(s.player.name for s in state.sheets)
+        players = ", ".join(s.player.name for s in state.seats)
     return f"{players} — {detail}"

@@ -182,7 +182,7 @@ def game_pdf(request: HttpRequest, watch_token: str) -> HttpResponse:
     game = _watched_game(request, watch_token)
     state = game.state()
     filename = export.export_filename(
-        game, [s.player for s in state.sheets], "pdf", prefix="feuille-yams"
+        game, [s.player for s in state.seats], "pdf", prefix="feuille-yams"
     )
     return _download(
         pdf.game_sheet_pdf(game, state), "application/pdf", filename, attachment=False
@@ -215,7 +215,7 @@ def export_file(request: HttpRequest, watch_token: str, fmt: str) -> HttpRespons
         raise Http404
     game = _watched_game(request, watch_token)
     state = game.state()
-    players = [s.player for s in state.sheets]
+    players = [s.player for s in state.seats]
     log_rows = export.game_log(game, players=players)
     if fmt == "csv":
         content = export.game_csv(game, log_rows)
@@ -318,7 +318,7 @@ def result(request: HttpRequest, watch_token: str) -> HttpResponse:
         "winners": winners,
         "winner_names": result_words.names_list(s.player.name for s in winners),
         "top_total": winners[0].total if winners else 0,
-        "started": any(s.turns for s in state.sheets),
+        "started": any(s.turns for s in state.seats),
         "headline": headline,
         "title": result_words.result_title(state),
         "description": result_words.description(game, state, rows),

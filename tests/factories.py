@@ -228,7 +228,7 @@ def play_turns(game, chance, turns=None):
     or at the end. Returns the game's state."""
 
     def chance_first(current):
-        free = list(current.sheet.free_boxes("free"))
+        free = list(current.scorecard.free_boxes("free"))
         if "chance" in free:
             return "free", "chance", total(chance[current.player.name])
         return "free", free[0], CROSS

@@ -51,7 +51,7 @@ def test_sarah_and_hugo_play_a_whole_classic_game(live_server, phone):
     # Each sheet's detail is one tap away.
     ranking.nth(1).click()
     expect(phone.locator(".ranking details[open]")).to_contain_text("Feuille de Hugo")
-    assert [s.total for s in game.state().sheets] == [250, 218]
+    assert [s.total for s in game.state().seats] == [250, 218]
 
 
 def test_undo_from_the_action_bar_asks_first(live_server, phone):

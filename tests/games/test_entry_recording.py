@@ -82,7 +82,7 @@ def test_typed_points_and_extra_yams_and_rolls_are_recorded(client):
         {"kind": "made"},
         {"kind": "count", "value": 5, "extra_yams": True},
     ]
-    assert game.state().sheets[0].total == 17 + 50 + 25 + 100
+    assert game.state().seats[0].total == 17 + 50 + 25 + 100
 
 
 @pytest.mark.django_db

@@ -50,7 +50,7 @@ def test_an_undone_box_can_be_written_again_and_sequences_keep_growing():
     game.undo()
     (again,) = play(game, ("Sarah", "free", "ones", count(2)))
     assert again.seq == 2
-    assert [e.points for e in game.state().sheets[0].entries] == [2]
+    assert [e.points for e in game.state().seats[0].entries] == [2]
 
 
 @pytest.mark.django_db

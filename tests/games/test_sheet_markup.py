@@ -66,7 +66,7 @@ def test_every_open_box_links_to_its_own_dialog_and_says_what_it_is(client):
 
     links = taps(client.get(host_url(token)))
 
-    free = game.state().current.sheet.free_boxes("free")
+    free = game.state().current.scorecard.free_boxes("free")
     assert len(links) == len(free) == 12
     for (attrs, _text), box in zip(links, free, strict=True):
         url = reverse(

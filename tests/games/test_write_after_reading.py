@@ -45,7 +45,7 @@ def test_a_retry_loaded_before_its_twin_was_recorded_gets_the_twins_entry():
 
     assert entry.pk == twin.pk
     assert game.entries.count() == 1
-    assert [e.pk for e in game.state().sheets[0].entries] == [twin.pk]
+    assert [e.pk for e in game.state().seats[0].entries] == [twin.pk]
 
 
 def test_an_entry_after_undos_comes_after_them_and_shows_the_sheet_as_stored():
@@ -66,10 +66,10 @@ def test_an_entry_after_undos_comes_after_them_and_shows_the_sheet_as_stored():
     assert entry.seq == 4
     shown = game.state()
     stored = other_phone(game).read_state()[0]
-    assert [[e.pk for e in s.entries] for s in shown.sheets] == [
-        [e.pk for e in s.entries] for s in stored.sheets
+    assert [[e.pk for e in s.entries] for s in shown.seats] == [
+        [e.pk for e in s.entries] for s in stored.seats
     ]
-    assert [s.total for s in shown.sheets] == [3, 4]
+    assert [s.total for s in shown.seats] == [3, 4]
     assert shown.current.player.name == "Sarah"
 
 
@@ -95,5 +95,5 @@ def test_an_undo_loaded_before_a_new_entry_takes_back_that_entry():
     assert undone.pk == newest.pk
     assert game.entries.get(pk=newest.pk).undone
     shown = game.state()
-    assert [s.turns for s in shown.sheets] == [1, 0]
+    assert [s.turns for s in shown.seats] == [1, 0]
     assert shown.current.player.name == "Hugo"

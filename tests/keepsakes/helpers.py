@@ -30,10 +30,10 @@ def autoplay(game, seed=0, turns=None, cross_rate=0.15):
     columns = game.variant.columns
 
     def at_random(current):
-        sheet = current.sheet
-        choices = [(c, b) for c in columns for b in sheet.free_boxes(c)]
+        card = current.scorecard
+        choices = [(c, b) for c in columns for b in card.free_boxes(c)]
         column, box = rng.choice(choices)
-        spec = sheet.entry_spec(column, box)
+        spec = card.entry_spec(column, box)
         return column, box, entry_for(spec, rng, cross=rng.random() < cross_rate)
 
     return play_turn_after_turn(game, at_random, turns)

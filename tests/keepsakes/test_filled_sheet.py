@@ -73,16 +73,16 @@ def test_a_multi_column_sheet_prints_each_column_and_each_player_total():
     text = pdf_text(pdf.game_sheet_pdf(game, state))
     assert len(pdf_pages(pdf.game_sheet_pdf(game, state))) == 1
     column_totals = [
-        str(sheet.sheet.totals()[column].total)
-        for sheet in state.sheets
+        str(seat.scorecard.totals()[column].total)
+        for seat in state.seats
         for column in ("down", "free", "up")
     ]
     assert "Total de la colonne " + " ".join(column_totals) in text
-    player_totals = [str(sheet.total) for sheet in state.sheets]
+    player_totals = [str(seat.total) for seat in state.seats]
     assert "Total du joueur " + " ".join(player_totals) in text
-    for sheet in state.sheets:
-        assert sheet.player.name in text
-        for entry in sheet.entries:
+    for seat in state.seats:
+        assert seat.player.name in text
+        for entry in seat.entries:
             shown = "—" if entry.data["kind"] == "cross" else str(entry.points)
             assert shown in text
 

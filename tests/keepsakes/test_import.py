@@ -38,10 +38,10 @@ def sheets_of(game):
     return [
         (
             s.player.name,
-            s.sheet.totals(),
+            s.scorecard.totals(),
             [(e.column, e.box, e.data) for e in s.entries],
         )
-        for s in game.state().sheets
+        for s in game.state().seats
     ]
 
 
@@ -56,7 +56,7 @@ def test_export_then_import_gives_a_new_game_with_identical_totals():
     assert sheets_of(new_game) == sheets_of(game)
     state = new_game.state()
     assert state.finished
-    assert [s.total for s in state.sheets] == [250, 218]
+    assert [s.total for s in state.seats] == [250, 218]
     assert [s.player.name for s in state.winners()] == ["Sarah"]
     assert exported(new_game)["totals"] == exported(game)["totals"]
 
@@ -105,7 +105,7 @@ def test_undone_entries_of_the_export_are_skipped():
     assert [e["undone"] for e in data["entries"]].count(True) == 1
     new_game, _token = import_game(encode(data), game.band)
     assert new_game.entries.count() == 26
-    assert [s.total for s in new_game.state().sheets] == [250, 218]
+    assert [s.total for s in new_game.state().seats] == [250, 218]
 
 
 def tamper(data, change):

@@ -142,7 +142,7 @@ def test_the_largest_tables_still_fit_one_page(preset, seats):
     names = [f"Joueuse numéro {n}" for n in range(1, seats + 1)]
     content = pdf.draw_sheet(
         variant,
-        [pdf.Seat(name=name) for name in names],
+        [pdf.SeatCells(name=name) for name in names],
         title="Yams",
         subtitle="",
         right="",

@@ -149,4 +149,4 @@ def test_a_lost_answer_is_retried_without_counting_twice(live_server, phone):
     assert Entry.objects.count() == 1
     game.refresh_from_db()
     assert game.version == before + 1
-    assert game.state().sheets[0].total == 10
+    assert game.state().seats[0].total == 10

@@ -41,10 +41,10 @@ DUPLICATES = 12  # the same request, again and again: double taps and retries
 
 
 def expected_total(game):
-    sheet = yams.Sheet.replay(
+    card = yams.Scorecard.replay(
         game.variant, [("free", box, entry) for box, entry in FULL_SHEET]
     )
-    return sheet.totals().total
+    return card.totals().total
 
 
 def run_posts(posts):
@@ -178,7 +178,7 @@ def test_two_hundred_concurrent_posts_record_each_entry_once():
     assert game.version == version_before + len(SHEET)
     state = game.state()
     assert state.finished and game.finished_at is not None
-    assert state.sheets[0].total == expected_total(game) == sum(points.values()) + 35
+    assert state.seats[0].total == expected_total(game) == sum(points.values()) + 35
     # A watch page shows the same total.
     page = Client().get(f"/w/{game.watch_token}/").content.decode()
-    assert re.search(rf">\s*{state.sheets[0].total}\s*<", page)
+    assert re.search(rf">\s*{state.seats[0].total}\s*<", page)

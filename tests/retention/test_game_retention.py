@@ -140,7 +140,7 @@ def test_a_game_touched_during_the_purge_survives_whole(touched_at_call):
     assert counts["games.Game"] == 1
     assert not Game.objects.filter(pk=other.pk).exists()
     assert rows_of(game.pk) == {"games.Entry": 2, "games.Player": 2}
-    assert [p.total for p in Game.objects.get(pk=game.pk).state().sheets] == [3, 1]
+    assert [p.total for p in Game.objects.get(pk=game.pk).state().seats] == [3, 1]
 
 
 @pytest.mark.django_db

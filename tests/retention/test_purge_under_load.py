@@ -84,4 +84,4 @@ def test_a_host_keeps_scoring_while_5000_expired_games_are_purged(caplog):
     assert Entry.objects.count() == len(moves) == 26
     state = Game.objects.get(pk=live.pk).state()
     assert state.finished
-    assert [s.total for s in state.sheets] == [47, 12]
+    assert [s.total for s in state.seats] == [47, 12]

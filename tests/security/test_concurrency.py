@@ -22,7 +22,11 @@ WORKERS = 16
 
 
 def expected_total(variant, moves):
-    return yams.Sheet.replay(variant, [("free", b, e) for b, e in moves]).totals().total
+    return (
+        yams.Scorecard.replay(variant, [("free", b, e) for b, e in moves])
+        .totals()
+        .total
+    )
 
 
 def run_in_threads(calls, workers=WORKERS):
@@ -115,7 +119,7 @@ def test_two_hundred_writes_with_duplicates_record_each_entry_once(results_recor
     assert game.version == 1 + len(FULL_SHEET)
     state = game.state()
     assert state.finished and game.finished_at is not None
-    assert state.sheets[0].total == expected_total(game.variant, FULL_SHEET)
+    assert state.seats[0].total == expected_total(game.variant, FULL_SHEET)
     assert results_recorded == [game.pk]
 
 
@@ -143,9 +147,9 @@ def test_turns_taken_in_order_survive_double_taps_and_two_phones(results_recorde
     assert game.version == 1 + len(moves)
     state = game.state()
     assert state.finished
-    for sheet in state.sheets:
-        assert sheet.total == expected_total(game.variant, FULL_SHEET)
-        assert sorted(e.box for e in sheet.entries) == sorted(b for b, _ in FULL_SHEET)
+    for seat in state.seats:
+        assert seat.total == expected_total(game.variant, FULL_SHEET)
+        assert sorted(e.box for e in seat.entries) == sorted(b for b, _ in FULL_SHEET)
     assert results_recorded == [game.pk]
 
 

@@ -16,33 +16,33 @@ gives the `Variant`, or `RuleError` for an unknown preset or a bad option, and
 One entry. A JSON dict (`EntryData`) for one box of one column: a "kind" (count,
 face, faces, total, made, cross, or points when typed points are on), its "value"
 or "values", and optionally "extra_yams" and "rolls"; e.g. {"kind": "count",
-"value": 3}. `entry_spec` (of a Variant, or of a Sheet for the box as it is now)
-is the `EntrySpec` saying what the dialog asks for a box.
-`Sheet.check(column, box, entry)` checks it against the sheet and returns what it
-scores, `Sheet.apply` returns the new Sheet (the old one is left as it was),
-`Sheet.replay` folds stored entries; a bad entry is `InvalidEntry`, whose `box`
-names the box.
+"value": 3}. `entry_spec` (of a Variant, or of a Scorecard for the box as it is
+now) is the `EntrySpec` saying what the dialog asks for a box.
+`Scorecard.check(column, box, entry)` checks it against the scorecard and returns
+what it scores, `Scorecard.apply` returns the new Scorecard (the old one is left
+as it was), `Scorecard.replay` folds stored entries; a bad entry is
+`InvalidEntry`, whose `box` names the box.
 
 Points. `Scored`: the box's `points`, the `calculation` shown before validating
 (a `Message`), and a `yams_bonus` earned on top, never held by the box.
 
-Running totals. `sheet.totals()` (kept once computed as `PlayerSheet.totals`) is
-a `SheetTotals`: a `Totals` per column (upper, bonus, lower, Yams bonus, total, and
+Running totals. `scorecard.totals()` (kept once computed as `Seat.totals`) is
+a `ScorecardTotals`: a `Totals` per column (upper, bonus, lower, Yams bonus, total, and
 how far the upper section is from its bonus) and the grand `total`.
 
 Turns and moves. `GameState.build(game, players, entries)` (players in seating
-order, the active entries in order) replays every player's sheet; `current` is
+order, the active entries in order) replays every player's scorecard; `current` is
 the player with the fewest turns, seating order breaking ties.
-`check_move(player_id, column, box, entry)` returns (PlayerSheet, Scored, sheet
+`check_move(player_id, column, box, entry)` returns (Seat, Scored, scorecard
 after) or raises `MoveRefused`; `open_box` does the checks made before the entry
 itself. `MoveRefused.code`: "player" (not in the game), "box" (no such box),
 "finished", "turn" (another player's turn), "taken" (filled, or out of its
 column's order), "invalid" (the entry, from `InvalidEntry`).
 
-End. `finished` once every player's sheet is complete (every box of every column
+End. `finished` once every player's scorecard is complete (every box of every column
 holds an entry); `current` is then None.
 
-Ranking. `ranking()` is [(rank, PlayerSheet)] by total, best first, seating order
+Ranking. `ranking()` is [(rank, Seat)] by total, best first, seating order
 among equals; equal totals share a rank and the next rank skips (1, 1, 3).
 `winners()` is every player ranked first.
 
@@ -61,12 +61,12 @@ from .game_state import (
     MoveCode,
     MoveRefused,
     PlayerLike,
-    PlayerSheet,
+    Seat,
 )
 from .messages import InvalidEntry, Message, RuleError, gettext_noop
 from .presets import COLUMN_KINDS, COLUMN_LABELS, DEFAULT_PRESET, OptionSpec
-from .sheet import Sheet, Turn
-from .totals import SheetTotals, Totals
+from .scorecard import Scorecard, Turn
+from .totals import ScorecardTotals, Totals
 from .variants import PRESETS, Variant, build_variant, option_specs
 
 __all__ = [
@@ -86,11 +86,11 @@ __all__ = [
     "MoveRefused",
     "OptionSpec",
     "PlayerLike",
-    "PlayerSheet",
+    "Seat",
     "RuleError",
     "Scored",
-    "Sheet",
-    "SheetTotals",
+    "Scorecard",
+    "ScorecardTotals",
     "Totals",
     "Turn",
     "Variant",

@@ -1,4 +1,4 @@
-"""The boxes of a sheet: names, rule lines, scorers and what the host enters,
+"""The boxes of a scorecard: names, rule lines, scorers and what the host enters,
 put together from the fixed tables of box_tables.py.
 
 Box keys are the stable identifiers of RULES.md. Labels, short labels, rule lines

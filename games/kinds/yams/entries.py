@@ -63,7 +63,7 @@ class Scored:
 
 @dataclass(frozen=True)
 class Reading:
-    """An entry once checked against its box: what the sheet needs to keep."""
+    """An entry once checked against its box: what the scorecard needs to keep."""
 
     kind: str
     scored: Scored
@@ -72,10 +72,10 @@ class Reading:
 
 
 class VariantLike(Protocol):
-    """What a Sheet and the reading of an entry use of their Variant.
+    """What a Scorecard and the reading of an entry use of their Variant.
 
     A Protocol rather than the class: variants.py imports this module and
-    sheet.py, so neither may import it back, not even for types only. `Variant`
+    scorecard.py, so neither may import it back, not even for types only. `Variant`
     is the one implementation.
     """
 
@@ -102,7 +102,7 @@ class VariantLike(Protocol):
 
 
 # A typed score (house rules) may go past what the dice can make in the box — a
-# table may count a brelan on every die plus a bonus, 27 where the sheet says 18 —
+# table may count a brelan on every die plus a bonus, 27 where the scorecard says 18 —
 # so the bound only catches a slip of the thumb (270 for 27).
 TYPED_FACTOR = 2
 TYPED_FLOOR = 50
@@ -133,8 +133,8 @@ def entry_spec(variant: VariantLike, box: Box, nth: int = 0) -> EntrySpec:
 def read(variant: VariantLike, box: Box, entry: EntryData, nth: int = 0) -> Reading:
     """Checks `entry` for `box` (the Yams slot `nth` of a repeatable box) → Reading.
 
-    Everything that does not depend on the rest of the sheet is checked here; the
-    sheet adds column order, the Yams box of the column and the saved-rolls bank.
+    Everything that does not depend on the rest of the scorecard is checked here; the
+    scorecard adds column order, the Yams box of the column and the saved-rolls bank.
     """
     if not isinstance(entry, Mapping):
         raise refusal(box, gettext_noop("%(box)s : saisie mal formée."))

@@ -1,9 +1,9 @@
-"""A whole game as the rules see it: every player's sheet, whose turn it is, and
-whether a move may be made now.
+"""A whole game as the rules see it: every player at the table with their
+scorecard (a `Seat`), whose turn it is, and whether a move may be made now.
 
 The web layer hands in its players and entries (any objects with the attributes
 named below: the engine reads them, never stores or changes them) and gets the
-sheets replayed, the player whose turn it is, and each refusal as a
+scorecards replayed, the player whose turn it is, and each refusal as a
 `MoveRefused` with a code saying which check refused.
 """
 
@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING, Literal, Protocol, Self, TypedDict
 
 from .entry_rules import EntryData
 from .messages import InvalidEntry, Message, RuleError, gettext_noop
-from .sheet import Sheet
+from .scorecard import Scorecard
 
 if TYPE_CHECKING:
     from .boxes import Box
     from .entries import EntrySpec, Scored
-    from .totals import SheetTotals
+    from .totals import ScorecardTotals
     from .variants import Variant
 
 
@@ -55,7 +55,7 @@ class EntryLike(Protocol):
 
 
 class GameLike(Protocol):
-    """What the sheets are of (the web layer's Game): its `variant` holds the
+    """What the seats are of (the web layer's Game): its `variant` holds the
     rules."""
 
     @property
@@ -84,9 +84,12 @@ class MoveRefused(RuleError):
 
 
 @dataclass
-class PlayerSheet:
+class Seat:
+    """A player at the table: their scorecard and the entries it was replayed
+    from."""
+
     player: PlayerLike
-    sheet: Sheet
+    scorecard: Scorecard
     entries: list[EntryLike]  # in order
 
     @property
@@ -94,10 +97,10 @@ class PlayerSheet:
         return len(self.entries)
 
     @cached_property
-    def totals(self) -> SheetTotals:
-        """The sheet's SheetTotals, worked out once: a page asks for them again
-        and again (ranking, headers, standings) and the sheet never changes."""
-        return self.sheet.totals()
+    def totals(self) -> ScorecardTotals:
+        """The scorecard's totals, worked out once: a page asks for them again
+        and again (ranking, headers, standings) and the scorecard never changes."""
+        return self.scorecard.totals()
 
     @property
     def total(self) -> int:
@@ -107,8 +110,8 @@ class PlayerSheet:
 @dataclass
 class GameState:
     game: GameLike
-    sheets: list[PlayerSheet]  # in seating order
-    current: PlayerSheet | None
+    seats: list[Seat]  # in seating order
+    current: Seat | None
     finished: bool
     # The number of the game's last entry, undone ones included: the next entry
     # comes after it.
@@ -123,15 +126,15 @@ class GameState:
         last_seq: int | None = None,
     ) -> Self:
         """The state of `players` (in seating order) once `entries` (the active
-        ones, in order) are on their sheets."""
+        ones, in order) are on their seats."""
         variant = game.variant
         by_player: dict[int, list[EntryLike]] = {p.pk: [] for p in players}
         for entry in entries:
             by_player[entry.player_id].append(entry)
-        sheets = [
-            PlayerSheet(
+        seats = [
+            Seat(
                 player=p,
-                sheet=Sheet.replay(
+                scorecard=Scorecard.replay(
                     variant, [(e.column, e.box, e.data) for e in by_player[p.pk]]
                 ),
                 entries=by_player[p.pk],
@@ -140,65 +143,61 @@ class GameState:
         ]
         if last_seq is None:
             last_seq = max((e.seq for e in entries), default=0)
-        return cls.of_sheets(game, sheets, last_seq)
+        return cls.of_seats(game, seats, last_seq)
 
     @classmethod
-    def of_sheets(
-        cls, game: GameLike, sheets: list[PlayerSheet], last_seq: int
-    ) -> Self:
-        playing = [s for s in sheets if not s.sheet.complete]
+    def of_seats(cls, game: GameLike, seats: list[Seat], last_seq: int) -> Self:
+        playing = [s for s in seats if not s.scorecard.complete]
         # Whoever has played fewest turns plays next; seating order breaks ties.
         current = (
             min(playing, key=lambda s: (s.turns, s.player.seat)) if playing else None
         )
         return cls(
             game=game,
-            sheets=sheets,
+            seats=seats,
             current=current,
             finished=not playing,
             last_seq=last_seq,
         )
 
-    def with_entry(self, entry: EntryLike, sheet_after: Sheet) -> GameState:
+    def with_entry(self, entry: EntryLike, scorecard_after: Scorecard) -> GameState:
         """The state once `entry` (just recorded, the last of the game) is on the
-        sheet; `sheet_after`: its player's Sheet with it (see check_move). The
-        other players' sheets are the same objects: nothing to replay."""
-        sheets = [
-            PlayerSheet(s.player, sheet_after, [*s.entries, entry])
+        seat; `scorecard_after`: its player's Scorecard with it (see check_move). The
+        other players' seats are the same objects: nothing to replay."""
+        seats = [
+            Seat(s.player, scorecard_after, [*s.entries, entry])
             if s.player.pk == entry.player_id
             else s
-            for s in self.sheets
+            for s in self.seats
         ]
-        return GameState.of_sheets(
-            self.game, sheets, max(self.last_seq, entry.seq or 0)
-        )
+        return GameState.of_seats(self.game, seats, max(self.last_seq, entry.seq or 0))
 
     def without(self, entry: EntryLike) -> GameState:
         """The state once `entry` (the last active one) is taken back."""
-        kept = [e for sheet in self.sheets for e in sheet.entries if e.pk != entry.pk]
-        players = [sheet.player for sheet in self.sheets]
+        kept = [e for seat in self.seats for e in seat.entries if e.pk != entry.pk]
+        players = [seat.player for seat in self.seats]
         return GameState.build(self.game, players, kept, self.last_seq)
 
     def check_move(
         self, player_id: int | str, column: str, box: str, entry: EntryData
-    ) -> tuple[PlayerSheet, Scored, Sheet]:
-        """(PlayerSheet, Scored, sheet after) for a move the game accepts now, or
+    ) -> tuple[Seat, Scored, Scorecard]:
+        """(Seat, Scored, seat after) for a move the game accepts now, or
         MoveRefused saying why not: the box must be open (`open_box`), then the
-        sheet says what the dice allow there."""
-        sheet, _spec, _box = self.open_box(player_id, column, box)
+        seat says what the dice allow there."""
+        seat, _spec, _box = self.open_box(player_id, column, box)
         try:
-            after = sheet.sheet.apply(column, box, entry)
+            after = seat.scorecard.apply(column, box, entry)
         except InvalidEntry as exc:
             raise MoveRefused(exc.message, "invalid") from exc
-        return sheet, after.turns[-1].scored, after
+        return seat, after.turns[-1].scored, after
 
     def box_of(
         self, player_id: int | str, column: str, box: str
-    ) -> tuple[PlayerSheet, EntrySpec, Box]:
-        """(PlayerSheet, EntrySpec, Box) of a box of the game, written or not, or
+    ) -> tuple[Seat, EntrySpec, Box]:
+        """(Seat, EntrySpec, Box) of a box of the game, written or not, or
         MoveRefused if the game has no such player ("player") or box ("box")."""
-        sheet = self.sheet_of(player_id)
-        if sheet is None:
+        seat = self.seat_of(player_id)
+        if seat is None:
             raise MoveRefused(
                 Message(gettext_noop("Ce joueur ne joue pas dans cette partie.")),
                 "player",
@@ -209,18 +208,18 @@ class GameState:
                 Message(gettext_noop("Cette case n'existe pas dans cette partie.")),
                 "box",
             )
-        return sheet, sheet.sheet.entry_spec(column, box), variant.box(box)
+        return seat, seat.scorecard.entry_spec(column, box), variant.box(box)
 
     def open_box(
         self, player_id: int | str, column: str, box: str
-    ) -> tuple[PlayerSheet, EntrySpec, Box]:
+    ) -> tuple[Seat, EntrySpec, Box]:
         """`box_of` for a box that may be written now, or MoveRefused."""
         if self.finished:
             raise MoveRefused(
                 Message(gettext_noop("La partie est terminée.")), "finished"
             )
-        sheet, spec, box_obj = self.box_of(player_id, column, box)
-        if self.current is not None and sheet.player.pk != self.current.player.pk:
+        seat, spec, box_obj = self.box_of(player_id, column, box)
+        if self.current is not None and seat.player.pk != self.current.player.pk:
             raise MoveRefused(
                 Message(
                     gettext_noop("C'est au tour de %(name)s."),
@@ -228,21 +227,21 @@ class GameState:
                 ),
                 "turn",
             )
-        if box not in sheet.sheet.free_boxes(column):
-            if sheet.sheet.filled(column, box):
+        if box not in seat.scorecard.free_boxes(column):
+            if seat.scorecard.filled(column, box):
                 message = gettext_noop("Cette case est déjà remplie.")
             else:
                 message = gettext_noop(
                     "Cette colonne se remplit dans l'ordre : pas encore cette case."
                 )
             raise MoveRefused(Message(message), "taken")
-        return sheet, spec, box_obj
+        return seat, spec, box_obj
 
     def last_entry(self) -> EntryLike | None:
         """The active entry an undo would remove, or None."""
         last = None
-        for sheet in self.sheets:
-            for entry in sheet.entries:
+        for seat in self.seats:
+            for entry in seat.entries:
                 if last is None or entry.seq > last.seq:
                     last = entry
         return last
@@ -254,25 +253,25 @@ class GameState:
         return {"entry": entry, "player": self.player_of(entry), "box": box}
 
     def player_of(self, entry: EntryLike) -> PlayerLike | None:
-        sheet = self.sheet_of(entry.player_id)
-        return sheet.player if sheet else None
+        seat = self.seat_of(entry.player_id)
+        return seat.player if seat else None
 
-    def sheet_of(self, player_id: int | str) -> PlayerSheet | None:
+    def seat_of(self, player_id: int | str) -> Seat | None:
         try:
             player_id = int(player_id)
         except (TypeError, ValueError):
             return None
-        return next((s for s in self.sheets if s.player.pk == player_id), None)
+        return next((s for s in self.seats if s.player.pk == player_id), None)
 
-    def ranking(self) -> list[tuple[int, PlayerSheet]]:
-        """[(rank, PlayerSheet)] best first; equal totals share a rank."""
-        ordered = sorted(self.sheets, key=lambda s: (-s.total, s.player.seat))
+    def ranking(self) -> list[tuple[int, Seat]]:
+        """[(rank, Seat)] best first; equal totals share a rank."""
+        ordered = sorted(self.seats, key=lambda s: (-s.total, s.player.seat))
         ranked, previous, rank = [], None, 0
-        for index, sheet in enumerate(ordered, start=1):
-            if sheet.total != previous:
-                rank, previous = index, sheet.total
-            ranked.append((rank, sheet))
+        for index, seat in enumerate(ordered, start=1):
+            if seat.total != previous:
+                rank, previous = index, seat.total
+            ranked.append((rank, seat))
         return ranked
 
-    def winners(self) -> list[PlayerSheet]:
+    def winners(self) -> list[Seat]:
         return [s for rank, s in self.ranking() if rank == 1]

@@ -1,4 +1,4 @@
-"""Totals of a column, and of a whole sheet."""
+"""Totals of a column, and of a whole scorecard."""
 
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -22,8 +22,8 @@ class Totals:
 
 
 @dataclass(frozen=True)
-class SheetTotals:
-    """A player's sheet: a Totals per column kind, and the grand total.
+class ScorecardTotals:
+    """A player's scorecard: a Totals per column kind, and the grand total.
 
     Each column's total already holds the Yams bonus earned in that column;
     `yams_bonus` repeats their sum for display, it is not added a second time.

@@ -26,8 +26,8 @@ from .presets import (
     SIX_DICE_BONUSES,
     OptionSpec,
 )
+from .scorecard import Scorecard
 from .scoring import counts_of
-from .sheet import Sheet
 from .totals import Totals
 
 if TYPE_CHECKING:
@@ -281,7 +281,7 @@ class Variant:
     def score(self, box_key: str, entry: EntryData) -> Scored:
         """Points and calculation for an entry in an empty box of this variant.
 
-        Checks the entry itself; `Sheet.check` also checks it against the sheet
+        Checks the entry itself; `Scorecard.check` also checks it against the scorecard
         (column order, Yams already written, saved rolls).
         """
         return entries.read(self, self._entry_box(box_key), entry).scored
@@ -322,8 +322,8 @@ class Variant:
             upper_missing=max(0, self.bonus_threshold - upper),
         )
 
-    def new_sheet(self) -> Sheet:
-        return Sheet(self)
+    def new_scorecard(self) -> Scorecard:
+        return Scorecard(self)
 
 
 def _box_points(box: Box, value: object) -> int:

@@ -1,5 +1,5 @@
 """Entries as the host records them, and a refusal read from both `check` and `apply`:
-helpers shared by the sheet tests."""
+helpers shared by the card tests."""
 
 import pytest
 
@@ -17,9 +17,9 @@ def total(value, **extra):
     return {"kind": "total", "value": value, **extra}
 
 
-def refused(sheet, column, box, entry):
+def refused(card, column, box, entry):
     with pytest.raises(InvalidEntry) as caught:
-        sheet.check(column, box, entry)
+        card.check(column, box, entry)
     with pytest.raises(InvalidEntry):
-        sheet.apply(column, box, entry)
+        card.apply(column, box, entry)
     return str(caught.value)

@@ -36,7 +36,7 @@ class Table:
     def write(self, player, column, box, entry):
         """Checks the move like a write does and keeps it; returns the state after."""
         state = self.state
-        _sheet, _scored, after = state.check_move(player.pk, column, box, entry)
+        _seat, _scored, after = state.check_move(player.pk, column, box, entry)
         made = Entry(player.pk, column, box, entry, next(self.seqs))
         self.entries.append(made)
         return state.with_entry(made, after)
@@ -145,7 +145,7 @@ def test_undoing_the_last_entry_gives_the_turn_back():
     assert last.player_id == sarah.pk
     before = after.without(last)
     assert before.current.player is sarah
-    assert before.sheet_of(sarah.pk).total == 0
+    assert before.seat_of(sarah.pk).total == 0
     assert before.last_seq == last.seq  # the next entry still comes after it
 
 
@@ -155,26 +155,26 @@ def test_undoing_the_last_entry_gives_the_turn_back():
     st.integers(1, 4),
     st.randoms(use_true_random=False),
 )
-def test_whoever_has_played_fewest_turns_plays_until_every_sheet_is_full(
+def test_whoever_has_played_fewest_turns_plays_until_every_scorecard_is_full(
     preset, players, rng
 ):
     game = table([f"P{n}" for n in range(players)], preset)
     state = game.state
     while not state.finished:
-        turns = [s.turns for s in state.sheets]
+        turns = [s.turns for s in state.seats]
         current = state.current
         # Fewest turns first, the seating order breaking ties.
         assert current.turns == min(turns)
-        assert current is state.sheets[turns.index(min(turns))]
+        assert current is state.seats[turns.index(min(turns))]
         column = rng.choice(list(game.variant.columns))
-        free = current.sheet.free_boxes(column)
+        free = current.scorecard.free_boxes(column)
         if not free:
             continue
         box = rng.choice(sorted(free))
         state = game.write(current.player, column, box, CROSS)
         # What the write kept is what a fresh replay of every entry gives.
         replayed = game.state
-        assert [s.total for s in state.sheets] == [s.total for s in replayed.sheets]
+        assert [s.total for s in state.seats] == [s.total for s in replayed.seats]
         assert state.current == replayed.current
-    assert all(s.sheet.complete for s in state.sheets)
+    assert all(s.scorecard.complete for s in state.seats)
     assert state.current is None

@@ -1,4 +1,4 @@
-"""Properties over every throw, and fuzzing of entries and sheets."""
+"""Properties over every throw, and fuzzing of entries and scorecards."""
 
 from itertools import combinations_with_replacement, permutations
 
@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from games.kinds.yams import PRESETS, InvalidEntry, Scored, build_variant
 from games.kinds.yams.entries import typed_max
-from games.kinds.yams.sheet import REPEATED_YAMS
+from games.kinds.yams.scorecard import REPEATED_YAMS
 
 # Hypothesis keeps no example database: the suite leaves nothing in the tree.
 fuzz = settings(
@@ -295,7 +295,7 @@ def test_no_accepted_entry_exceeds_the_box(variant, data):
 @settings(fuzz, max_examples=30)
 @given(variants(), st.data())
 def test_sheets_refuse_only_with_invalid_entry_and_keep_their_invariants(variant, data):
-    # The best sheet, house rules included (typed points may pass the dice).
+    # The best card, house rules included (typed points may pass the dice).
     def most(box):
         if not variant.typed_points:
             return box.max_points
@@ -303,37 +303,37 @@ def test_sheets_refuse_only_with_invalid_entry_and_keep_their_invariants(variant
         return sum(typed_max(box, nth) for nth in slots)
 
     best = variant.totals({box.key: most(box) for box in variant.boxes}).total
-    sheet = variant.new_sheet()
+    card = variant.new_scorecard()
     applied = []
-    while not sheet.complete:
+    while not card.complete:
         column = data.draw(st.sampled_from([*variant.columns] * 5 + ["bogus"]))
-        free = sheet.free_boxes(column) if column in variant.columns else ()
+        free = card.free_boxes(column) if column in variant.columns else ()
         # Mostly a box that is free now, sometimes any box (order, refills).
         box = data.draw(st.sampled_from([*free] * 4 + [*variant.box_keys]))
         junk = data.draw(st.integers(0, 9)) == 0
         entry = data.draw(plausible_entries if junk else entries_for(variant, box))
         try:
-            scored = sheet.check(column, box, entry)
+            scored = card.check(column, box, entry)
         except InvalidEntry as error:
             assert str(error)
-            if box not in free or sheet.filled(column, box):
+            if box not in free or card.filled(column, box):
                 continue
             # Keep the game going: a free box can always be crossed out.
             entry = {"kind": "cross"}
-            scored = sheet.check(column, box, entry)
-        before = sheet.totals()
-        sheet = sheet.apply(column, box, entry)
+            scored = card.check(column, box, entry)
+        before = card.totals()
+        card = card.apply(column, box, entry)
         applied.append((column, box, entry))
-        after = sheet.totals()
+        after = card.totals()
         assert after.total >= before.total + scored.points
-        assert sheet.bank >= 0
+        assert card.bank >= 0
         for totals in after.columns.values():
             assert totals.total - totals.yams_bonus <= best
-        assert sheet.filled(column, box)
-    assert all(sheet.free_boxes(column) == () for column in variant.columns)
+        assert card.filled(column, box)
+    assert all(card.free_boxes(column) == () for column in variant.columns)
     assert all(
-        sheet.filled(column, box)
+        card.filled(column, box)
         for column in variant.columns
         for box in variant.box_keys
     )
-    assert sheet == sheet.replay(variant, applied)
+    assert card == card.replay(variant, applied)

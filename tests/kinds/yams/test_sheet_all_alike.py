@@ -26,14 +26,14 @@ FURTHER_YAMS = [
 def test_a_yams_counted_in_an_upper_box_is_spotted_where_it_earns_a_prime(
     preset, first, entry, count, further
 ):
-    sheet = PRESETS[preset].new_sheet()
+    card = PRESETS[preset].new_scorecard()
     if first:
-        sheet = sheet.apply("free", first, entry)
+        card = card.apply("free", first, entry)
     five = {"kind": "count", "value": count}
-    assert sheet.is_further_yams("free", "fives", five) is further
-    assert sheet.is_further_yams("free", "chance", five) is False
+    assert card.is_further_yams("free", "fives", five) is further
+    assert card.is_further_yams("free", "chance", five) is False
     if further:
-        scored = sheet.check("free", "fives", {**five, "extra_yams": True})
+        scored = card.check("free", "fives", {**five, "extra_yams": True})
         assert (scored.points, scored.yams_bonus) == (25, 100)
 
 
@@ -50,12 +50,12 @@ def test_a_yams_counted_in_an_upper_box_is_spotted_where_it_earns_a_prime(
     ],
 )
 def test_all_the_dice_alike_point_at_the_free_yams_box(preset, count, filled, expected):
-    sheet = PRESETS[preset].new_sheet()
+    card = PRESETS[preset].new_scorecard()
     if filled:
-        sheet = sheet.apply("free", filled, {"kind": "cross"})
+        card = card.apply("free", filled, {"kind": "cross"})
     entry = {"kind": "count", "value": count}
-    assert sheet.free_all_alike_box("free", "fives", entry) == expected
-    assert sheet.free_all_alike_box("free", "chance", entry) is None
+    assert card.free_all_alike_box("free", "fives", entry) == expected
+    assert card.free_all_alike_box("free", "chance", entry) is None
 
 
 @pytest.mark.parametrize(
@@ -71,9 +71,9 @@ def test_all_the_dice_alike_point_at_the_free_yams_box(preset, count, filled, ex
 def test_all_the_dice_alike_point_at_a_yams_box_that_takes_more(
     preset, first, expected
 ):
-    sheet = PRESETS[preset].new_sheet().apply("free", "yams", first)
+    card = PRESETS[preset].new_scorecard().apply("free", "yams", first)
     five = {"kind": "count", "value": 5}
-    found = sheet.yams_box_taking_more("free", "fives", five)
+    found = card.yams_box_taking_more("free", "fives", five)
     assert (found.key if found else None) == expected
-    assert sheet.yams_box_taking_more("free", "fives", {**five, "value": 4}) is None
-    assert sheet.free_all_alike_box("free", "fives", five) is None
+    assert card.yams_box_taking_more("free", "fives", {**five, "value": 4}) is None
+    assert card.free_all_alike_box("free", "fives", five) is None

@@ -1,32 +1,32 @@
-"""Building a player's sheet: a new one is empty, `apply` returns a new sheet and
+"""Building a player's card: a new one is empty, `apply` returns a new card and
 keeps a copy of the entry, `replay` is a fold of `apply` that refuses a bad record,
-and a perfect six-dice sheet replays to the maximum of its preset."""
+and a perfect six-dice card replays to the maximum of its preset."""
 
 import pytest
 
-from games.kinds.yams import PRESETS, InvalidEntry, Sheet, build_variant
+from games.kinds.yams import PRESETS, InvalidEntry, Scorecard, build_variant
 from tests.kinds.yams.helpers import CROSS, MADE, count, total
 
 
 def test_new_sheet_is_empty():
     variant = PRESETS["classic"]
-    sheet = variant.new_sheet()
-    assert sheet == Sheet(variant)
-    assert sheet.turns == ()
-    assert not sheet.complete
-    assert sheet.bank == 0
-    assert sheet.free_boxes("free") == variant.box_keys
-    assert sheet.totals().total == 0
-    assert sheet.value("free", "chance") is None
+    card = variant.new_scorecard()
+    assert card == Scorecard(variant)
+    assert card.turns == ()
+    assert not card.complete
+    assert card.bank == 0
+    assert card.free_boxes("free") == variant.box_keys
+    assert card.totals().total == 0
+    assert card.value("free", "chance") is None
 
 
 def test_apply_returns_a_new_sheet():
-    sheet = PRESETS["classic"].new_sheet()
-    scored = sheet.check("free", "fours", count(3))
+    card = PRESETS["classic"].new_scorecard()
+    scored = card.check("free", "fours", count(3))
     assert (scored.points, str(scored.calculation)) == (12, "3 × 4 = 12")
-    assert sheet.turns == ()
-    after = sheet.apply("free", "fours", count(3))
-    assert sheet.turns == () and not sheet.filled("free", "fours")
+    assert card.turns == ()
+    after = card.apply("free", "fours", count(3))
+    assert card.turns == () and not card.filled("free", "fours")
     assert after.filled("free", "fours")
     assert after.value("free", "fours") == 12
     assert "fours" not in after.free_boxes("free")
@@ -40,11 +40,11 @@ def test_replay_is_a_fold_of_apply():
         ("down", "twos", CROSS),
         ("free", "three_kind", {"kind": "face", "value": 4}),
     ]
-    sheet = variant.new_sheet()
+    card = variant.new_scorecard()
     for record in records:
-        sheet = sheet.apply(*record)
-    replayed = Sheet.replay(variant, records)
-    assert replayed == sheet
+        card = card.apply(*record)
+    replayed = Scorecard.replay(variant, records)
+    assert replayed == card
     assert replayed.totals().total == 2 + 22 + 12
     assert [turn.box for turn in replayed.turns] == [
         "ones",
@@ -56,7 +56,7 @@ def test_replay_is_a_fold_of_apply():
 
 def test_replay_refuses_a_bad_record():
     with pytest.raises(InvalidEntry, match="Brelan est déjà rempli."):
-        Sheet.replay(
+        Scorecard.replay(
             PRESETS["classic"],
             [("free", "three_kind", CROSS), ("free", "three_kind", CROSS)],
         )
@@ -64,10 +64,10 @@ def test_replay_refuses_a_bad_record():
 
 def test_stored_entry_is_a_copy():
     entry = count(3)
-    sheet = PRESETS["classic"].new_sheet().apply("free", "fours", entry)
+    card = PRESETS["classic"].new_scorecard().apply("free", "fours", entry)
     entry["value"] = 5
-    assert sheet.turns[0].entry == count(3)
-    assert sheet.value("free", "fours") == 12
+    assert card.turns[0].entry == count(3)
+    assert card.value("free", "fours") == 12
 
 
 PERFECT_SIX_DICE = [
@@ -94,6 +94,6 @@ PERFECT_SIX_DICE = [
 )
 def test_perfect_six_dice_sheet(preset, expected):
     records = [("free", box, entry) for box, entry in PERFECT_SIX_DICE]
-    sheet = Sheet.replay(PRESETS[preset], records)
-    assert sheet.complete
-    assert sheet.totals().total == expected
+    card = Scorecard.replay(PRESETS[preset], records)
+    assert card.complete
+    assert card.totals().total == expected

@@ -1,4 +1,4 @@
-"""Totals: the worked sheets of 003 and the maxima of the sources."""
+"""Totals: the worked scorecards of 003 and the maxima of the sources."""
 
 import pytest
 
@@ -23,7 +23,7 @@ SARAH_HUGO_POINTS = {
     "yams": (50, 0),
     "chance": (20, 23),
 }
-# The same sheets as the host entered them.
+# The same scorecards as the host entered them.
 SARAH_ENTRIES = dict(SARAH)
 HUGO_ENTRIES = dict(HUGO)
 
@@ -48,12 +48,12 @@ def test_sarah_and_hugo_through_totals(player, upper, bonus, lower, total):
 def test_sarah_and_hugo_through_host_entries(entries, player, total):
     for box, entry in entries.items():
         assert CLASSIC.score(box, entry).points == SARAH_HUGO_POINTS[box][player]
-    sheet = CLASSIC.new_sheet()
+    card = CLASSIC.new_scorecard()
     for box, entry in entries.items():
-        sheet = sheet.apply("free", box, entry)
-    assert sheet.complete
-    assert sheet.totals().total == total
-    assert sheet.totals()["free"].total == total
+        card = card.apply("free", box, entry)
+    assert card.complete
+    assert card.totals().total == total
+    assert card.totals()["free"].total == total
 
 
 def _maximum(variant):

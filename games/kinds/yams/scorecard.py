@@ -1,7 +1,7 @@
-"""One player's sheet across the columns of a game, as an immutable fold of entries.
+"""One player's scorecard across the columns of a game, as an immutable fold of entries.
 
-The game stores the host's entries in order; `Sheet.replay` folds them back into
-a sheet, checking each one exactly as it was checked when it was written.
+The game stores the host's entries in order; `Scorecard.replay` folds them back into
+a scorecard, checking each one exactly as it was checked when it was written.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from .boxes import REPEATED_YAMS
 from .entries import Scored, VariantLike
 from .entry_rules import EntryData, refusal
 from .messages import Message, RuleError, gettext_noop
-from .totals import SheetTotals
+from .totals import ScorecardTotals
 
 if TYPE_CHECKING:
     from .boxes import Box
@@ -28,7 +28,7 @@ ROLLS_PER_TURN = 3
 
 @dataclass(frozen=True)
 class Turn:
-    """One entry written on the sheet."""
+    """One entry written on the scorecard."""
 
     column: str
     box: str
@@ -41,11 +41,12 @@ class Turn:
 
 
 @dataclass(frozen=True)
-class Sheet:
-    """Build it with `variant.new_sheet()` or `Sheet.replay`; `apply` returns a new
-    sheet and leaves this one as it was."""
+class Scorecard:
+    """One player's boxes across the columns of a game. Build it with
+    `variant.new_scorecard()` or `Scorecard.replay`; `apply` returns a new
+    scorecard and leaves this one as it was."""
 
-    # A Variant: typed by what the sheet reads of it, since variants.py imports
+    # A Variant: typed by what the scorecard reads of it, since variants.py imports
     # this module.
     variant: VariantLike
     turns: tuple[Turn, ...] = ()
@@ -53,12 +54,12 @@ class Sheet:
     @classmethod
     def replay(
         cls, variant: VariantLike, records: Iterable[tuple[str, str, EntryData]]
-    ) -> Sheet:
-        """The sheet after writing each (column, box, entry) in turn."""
-        sheet = cls(variant)
+    ) -> Scorecard:
+        """The scorecard after writing each (column, box, entry) in turn."""
+        scorecard = cls(variant)
         for column, box, entry in records:
-            sheet = sheet.apply(column, box, entry)
-        return sheet
+            scorecard = scorecard.apply(column, box, entry)
+        return scorecard
 
     # --- writing -------------------------------------------------------------
 
@@ -66,8 +67,10 @@ class Sheet:
         """What `entry` would score in that box of that column, or InvalidEntry."""
         return self._turn(column, box_key, entry).scored
 
-    def apply(self, column: str, box_key: str, entry: EntryData) -> Sheet:
-        return Sheet(self.variant, (*self.turns, self._turn(column, box_key, entry)))
+    def apply(self, column: str, box_key: str, entry: EntryData) -> Scorecard:
+        return Scorecard(
+            self.variant, (*self.turns, self._turn(column, box_key, entry))
+        )
 
     def entry_spec(self, column: str, box_key: str) -> EntrySpec:
         """What the dialog asks for that box now (a further Yams of multi_yams is
@@ -304,7 +307,7 @@ class Sheet:
         # With the option on, `_rolls` gives every turn its count.
         return sum(ROLLS_PER_TURN - turn.rolls for turn in self.turns)  # type: ignore[operator, misc]
 
-    def totals(self) -> SheetTotals:
+    def totals(self) -> ScorecardTotals:
         columns: dict[str, Totals] = {}
         for column in self.variant.columns:
             points: dict[str, int | list[int]] = {}
@@ -314,7 +317,7 @@ class Sheet:
                     points[box.key] = value
             extra = sum(1 for t in self.turns if t.column == column and t.extra_yams)
             columns[column] = self.variant.totals(points, extra_yams=extra)
-        return SheetTotals(
+        return ScorecardTotals(
             columns=columns,
             yams_bonus=sum(totals.yams_bonus for totals in columns.values()),
             total=sum(totals.total for totals in columns.values()),
