@@ -11,7 +11,7 @@ nothing from `games`.
 """
 
 import datetime
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -22,7 +22,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from bands import stats
-from bands.stats import GameRow
+from bands.stats import BandStats, GameRow
 from scorekeeper.lib import csvfile, tokens
 from scorekeeper.lib.names import (
     MAX_NAME_LENGTH,
@@ -91,7 +91,7 @@ class Band(models.Model):
 
     objects = BandManager()
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.name
 
     @property
@@ -155,7 +155,7 @@ class Band(models.Model):
         winner and its scores twice. The same game is the same end time, variant,
         seats, names and scores."""
 
-        def scores(band_game):
+        def scores(band_game: BandGame) -> list[tuple[int, str, int]]:
             return sorted(band_game.scores.values_list("seat", "name", "score"))
 
         with transaction.atomic():
@@ -191,14 +191,14 @@ class Band(models.Model):
 
     # --- host actions --------------------------------------------------------
 
-    def rename(self, new_name):
+    def rename(self, new_name: str) -> str:
         # Cleaned like a player's name, whatever the length of the input.
         name = clean_band_name(new_name, MAX_BAND_NAME_LENGTH)
         Band.objects.filter(pk=self.pk).update(name=name)
         self.name = name
         return name
 
-    def merge(self, source_key, target_key):
+    def merge(self, source_key: str, target_key: str) -> dict[str, str]:
         """One person typed two ways: `source_key` becomes `target_key` in the
         history and stats, now and for later games typed the old way."""
         with transaction.atomic():
@@ -233,7 +233,7 @@ class Band(models.Model):
 
     # --- reading -------------------------------------------------------------
 
-    def alias_map(self):
+    def alias_map(self) -> dict[str, str]:
         return dict(self.aliases.values_list("source_key", "target_key"))
 
     def history_rows(self) -> list[GameRow]:
@@ -266,7 +266,7 @@ class Band(models.Model):
             for pk, g in games.items()
         ]
 
-    def stats(self):
+    def stats(self) -> BandStats:
         """History and statistics per person: three queries, whatever the size."""
         return stats.compute(self.history_rows(), self.alias_map())
 
@@ -283,7 +283,7 @@ class Band(models.Model):
             _("gagnant"),
         ]
 
-        def lines():
+        def lines() -> Iterator[list[object]]:
             for number, game in enumerate(rows, start=1):
                 label = _(game.label) if game.label else game.preset
                 for score in sorted(game.scores, key=lambda s: (s.rank, s.seat)):
@@ -306,7 +306,7 @@ class Band(models.Model):
         return "-".join(part for part in ("yams-bande", name, day) if part) + ".csv"
 
 
-def person_keys(names):
+def person_keys(names: Sequence[str]) -> list[str]:
     return stats.band_keys(names, accentless_key, name_key)
 
 
@@ -327,7 +327,7 @@ class BandGame(models.Model):
         ]
         indexes = [models.Index(fields=["band", "played_at"])]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"Band {self.band_id} game {self.game_id}"
 
 
@@ -351,7 +351,7 @@ class BandScore(models.Model):
             ),
         ]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.name} {self.score}"
 
 
@@ -370,5 +370,5 @@ class BandAlias(models.Model):
             ),
         ]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.source_key} → {self.target_key}"

@@ -8,7 +8,9 @@ caller); `aliases` maps keys merged by the host onto the key they were merged in
 (flat: a target is never itself a source).
 """
 
+import datetime
 from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 
@@ -25,10 +27,10 @@ class ScoreRow:
 @dataclass(frozen=True)
 class GameRow:
     game_id: int
-    played_at: object  # a datetime, or anything that orders like one
+    played_at: datetime.datetime  # or anything that orders like one (tests: ints)
     preset: str
     label: str
-    scores: tuple  # of ScoreRow
+    scores: tuple[ScoreRow, ...]
 
 
 @dataclass(frozen=True)
@@ -47,22 +49,22 @@ class PersonStats:
     best: int | None = None
     total: int = 0
     rival: Rival | None = None
-    spellings: list = field(default_factory=list)
+    spellings: list[str] = field(default_factory=list)
 
     @property
-    def win_rate(self):
+    def win_rate(self) -> float:
         """Wins per game played, 0.0 to 1.0."""
         return self.wins / self.played if self.played else 0.0
 
     @property
-    def win_percent(self):
+    def win_percent(self) -> int:
         """The win rate as a whole percentage, rounded half up."""
         if not self.played:
             return 0
         return (200 * self.wins + self.played) // (2 * self.played)
 
     @property
-    def average(self):
+    def average(self) -> float:
         return self.total / self.played if self.played else 0.0
 
 
@@ -79,32 +81,34 @@ class HistoryScore:
 @dataclass(frozen=True)
 class HistoryGame:
     game_id: int
-    played_at: object
+    played_at: datetime.datetime
     preset: str
     label: str
-    scores: tuple  # of HistoryScore, best first
+    scores: tuple[HistoryScore, ...]  # best first
 
     @property
-    def winners(self):
+    def winners(self) -> list[HistoryScore]:
         return [s for s in self.scores if s.won]
 
 
 @dataclass(frozen=True)
 class BandStats:
-    people: list  # of PersonStats, best first
-    leaders: list  # of PersonStats: who wins most (several on a tie)
-    history: list  # of HistoryGame, most recent first
+    people: list[PersonStats]  # best first
+    leaders: list[PersonStats]  # who wins most (several on a tie)
+    history: list[HistoryGame]  # most recent first
 
     @property
-    def games_played(self):
+    def games_played(self) -> int:
         return len(self.history)
 
 
-def resolve(key, aliases):
+def resolve(key: str, aliases: Mapping[str, str]) -> str:
     return aliases.get(key, key)
 
 
-def history(games, aliases=None):
+def history(
+    games: Iterable[GameRow], aliases: Mapping[str, str] | None = None
+) -> list[HistoryGame]:
     """Games most recent first, each with its scores best first and merged keys."""
     aliases = aliases or {}
     rows = []
@@ -145,7 +149,9 @@ def _one_score_per_person(game):
     return list(best.values())
 
 
-def compute(games, aliases=None):
+def compute(
+    games: Iterable[GameRow], aliases: Mapping[str, str] | None = None
+) -> BandStats:
     """Statistics per person and the history, from GameRow objects."""
     games_by_recency = history(games, aliases)
     people = {}
@@ -204,7 +210,9 @@ def compute(games, aliases=None):
     return BandStats(people=ordered, leaders=leaders, history=games_by_recency)
 
 
-def merge_aliases(aliases, source, target):
+def merge_aliases(
+    aliases: Mapping[str, str], source: str, target: str
+) -> tuple[dict[str, str], str, str]:
     """The alias map after merging `source` into `target` (both raw keys).
 
     Returns (new_aliases, source_root, target_root); the map stays flat, so
@@ -222,7 +230,9 @@ def merge_aliases(aliases, source, target):
     return aliases, source_root, target_root
 
 
-def played_together(games, aliases, key_a, key_b):
+def played_together(
+    games: Iterable[GameRow], aliases: Mapping[str, str], key_a: str, key_b: str
+) -> bool:
     """Whether two people (after merges) appear in one same game."""
     for game in games:
         keys = {resolve(s.key, aliases) for s in game.scores}
@@ -231,7 +241,11 @@ def played_together(games, aliases, key_a, key_b):
     return False
 
 
-def band_keys(names, loose_key, strict_key):
+def band_keys(
+    names: Sequence[str],
+    loose_key: Callable[[str], str],
+    strict_key: Callable[[str], str],
+) -> list[str]:
     """Keys for one game's players: the loose (accentless) key, unless two players
     of this game share it ("Zoé" and "Zoe" at one table are two people), in which
     case those players keep their strict key."""

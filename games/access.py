@@ -48,9 +48,12 @@ Referrer-Policy to every response under the capability prefixes.
 """
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Concatenate
 
 from django.conf import settings
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -77,7 +80,12 @@ class PencilGone(CapabilityRefused):
         return render(request, "games/pencil_gone.html", context, status=self.status)
 
 
-def get_game_or_404(request, kind, token, queryset=None):
+def get_game_or_404(
+    request: HttpRequest,
+    kind: str,
+    token: str,
+    queryset: QuerySet[Game] | None = None,
+) -> Game:
     """The game this `kind` of token opens, or an exception the middleware answers."""
     if kind not in KINDS:
         raise ValueError(f"unknown capability kind {kind!r}")
@@ -101,7 +109,7 @@ class Access:
     token: str = ""
 
     @property
-    def can_write(self):
+    def can_write(self) -> bool:
         """Whether this page scores now (record, undo): one writer at a time, so
         the host does not while the pencil is out. The write verbs check it
         again under their lock; this only decides what the page offers."""
@@ -110,40 +118,40 @@ class Access:
         return self.role == "pencil"
 
     @property
-    def can_rename(self):
+    def can_rename(self) -> bool:
         # Correcting a name is the host's, pencil or not; the pencil only scores.
         return self.role == "host"
 
     @property
-    def writer(self):
+    def writer(self) -> str | None:
         """Who writes, as `Game.record(by=…)` checks it under the lock."""
         return self.role if self.role in ("host", "pencil") else None
 
     @property
-    def is_host(self):
+    def is_host(self) -> bool:
         return self.role == "host"
 
     @property
-    def url_prefix(self):
+    def url_prefix(self) -> str:
         return "pencil_" if self.role == "pencil" else ""
 
     @property
-    def token_kwarg(self):
+    def token_kwarg(self) -> str:
         return f"{self.role}_token"
 
     @property
-    def page_url(self):
+    def page_url(self) -> str:
         if self.role == "watch":
             return reverse("games:watch", kwargs={"watch_token": self.game.watch_token})
         return reverse(f"games:{self.role}", kwargs={self.token_kwarg: self.token})
 
-    def url(self, name, **kwargs):
+    def url(self, name: str, **kwargs: object) -> str:
         return reverse(
             f"games:{self.url_prefix}{name}",
             kwargs={self.token_kwarg: self.token, **kwargs},
         )
 
-    def url_maker(self, name, **samples):
+    def url_maker(self, name: str, **samples: object) -> Callable[..., str]:
         """f(*values) -> self.url(name, **samples with those values), for one
         reverse() per sheet rather than one per link. The parameters end the URL
         (…/<player_id>/<column>/<box>/) and their values are the rules'
@@ -158,32 +166,40 @@ class Access:
         prefix = sample[: -len(tail)]
         return lambda *values: prefix + "".join(f"{value}/" for value in values)
 
-    def live_url(self, what):
+    def live_url(self, what: str) -> str:
         """The stream (`events`) or the fallback poll (`sheet`) of this page."""
         token = self.game.watch_token if self.role == "watch" else self.token
         return reverse(f"games:{self.role}_{what}", kwargs={self.token_kwarg: token})
 
     @property
-    def events_url(self):
+    def events_url(self) -> str:
         return self.live_url("events")
 
     @property
-    def poll_url(self):
+    def poll_url(self) -> str:
         return self.live_url("sheet")
 
 
-def get_access_or_404(request, kind, token):
+def get_access_or_404(request: HttpRequest, kind: str, token: str) -> Access:
     """The Access a `kind` of link gives (404 / 410 / 429 raised for a bad one)."""
     game = get_game_or_404(request, kind, token, Game.objects.with_band())
     return Access(kind, game, "" if kind == "watch" else token)
 
 
-def writer_view(view):
+def writer_view(
+    view: Callable[Concatenate[HttpRequest, Access, ...], HttpResponse],
+) -> Callable[..., HttpResponse]:
     """Lets one view serve /h/<host_token>/… and /c/<pencil_token>/…: it is
     called with the Access of either link."""
 
     @functools.wraps(view)
-    def wrapped(request, *args, host_token=None, pencil_token=None, **kwargs):
+    def wrapped(
+        request: HttpRequest,
+        *args: object,
+        host_token: str | None = None,
+        pencil_token: str | None = None,
+        **kwargs: object,
+    ) -> HttpResponse:
         if host_token is not None:
             access = get_access_or_404(request, "host", host_token)
         else:
@@ -215,7 +231,7 @@ def remember_watch_link(response: HttpResponse, access: "Access") -> None:
     )
 
 
-def remembered_watch_url(request):
+def remembered_watch_url(request: HttpRequest) -> str | None:
     """The watch page's URL this phone was told to follow, or None."""
     token = request.COOKIES.get(FOLLOW_COOKIE, "")
     if not tokens.is_well_formed(token):

@@ -1,10 +1,10 @@
-from django.urls import path
+from django.urls import URLPattern, path
 
 from games import views
 from games.live import streams
 
 
-def writer_patterns(prefix, token, name_prefix):
+def writer_patterns(prefix: str, token: str, name_prefix: str) -> list[URLPattern]:
     """The write URLs of a host page (/h/) or of a pencil page (/c/): same views."""
     base = f"{prefix}/<{token}>/"
     box = f"{base}box/<int:player_id>/<column>/<box>/"

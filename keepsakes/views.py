@@ -56,10 +56,10 @@ def _download(content, content_type, filename, attachment=True):
 # --- blank sheets -------------------------------------------------------------------
 
 
-def options_from_query(preset: str, query: QueryDict) -> dict:
+def options_from_query(preset: str, query: QueryDict) -> dict[str, object]:
     """The options a sheet URL asks for (`?columns=down,free,up&strict_straights=1`),
     as a dict for build_variant; options not named keep their defaults."""
-    options = {}
+    options: dict[str, object] = {}
     for spec in yams.option_specs(preset):
         if spec.key not in query:
             continue

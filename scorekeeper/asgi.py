@@ -27,6 +27,12 @@ import re
 import signal
 
 import django
+from asgiref.typing import (
+    ASGI3Application,
+    ASGIReceiveCallable,
+    ASGISendCallable,
+    Scope,
+)
 from django.core.handlers.asgi import ASGIHandler
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
@@ -36,7 +42,9 @@ STREAM_PATH = re.compile(r"^/[whc]/[^/]+/events/$")
 
 
 class Handler(ASGIHandler):
-    async def __call__(self, scope, receive, send):
+    async def __call__(
+        self, scope: Scope, receive: ASGIReceiveCallable, send: ASGISendCallable
+    ) -> None:
         if scope["type"] == "http" and STREAM_PATH.match(scope["path"]):
             # No ThreadSensitiveContext: no thread of its own (see above).
             await self.handle(scope, receive, send)
@@ -60,7 +68,9 @@ def _drain_streams_on(signum):
     signal.signal(signum, handler)
 
 
-async def application(scope, receive, send):
+async def application(
+    scope: Scope, receive: ASGIReceiveCallable, send: ASGISendCallable
+) -> None:
     if scope["type"] != "lifespan":
         return await django_application(scope, receive, send)
     while True:
@@ -77,7 +87,7 @@ async def application(scope, receive, send):
             return
 
 
-def served():
+def served() -> ASGI3Application:
     """The application as a server process runs it (uvicorn's app factory)."""
     from django.template.loader import get_template
     from django.urls import get_resolver

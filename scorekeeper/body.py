@@ -10,15 +10,22 @@ Placed once, before any view or middleware reads the body (CSRF reads the form):
 such a request gets 400 and changes nothing.
 """
 
+from collections.abc import Awaitable, Callable
+
 from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.core.exceptions import RequestDataTooBig
-from django.http import HttpResponseBadRequest, UnreadablePostError
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    UnreadablePostError,
+)
 from django.utils.translation import gettext as _
 
 from scorekeeper.lib import numbers
 
 
-def cut_body_response(request):
+def cut_body_response(request: HttpRequest) -> HttpResponseBadRequest | None:
     """The 400 for a request whose body is cut or unreadable, else None."""
     declared = request.META.get("CONTENT_LENGTH") or ""
     if declared == "":
@@ -46,13 +53,16 @@ class CompleteBodyMiddleware:
     sync_capable = True
     async_capable = True
 
-    def __init__(self, get_response):
+    def __init__(
+        self,
+        get_response: Callable[[HttpRequest], HttpResponse | Awaitable[HttpResponse]],
+    ) -> None:
         self.get_response = get_response
         self.is_async = iscoroutinefunction(get_response)
         if self.is_async:
             markcoroutinefunction(self)
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponse | Awaitable[HttpResponse]:
         if self.is_async:
             return self._acall(request)
         return cut_body_response(request) or self.get_response(request)

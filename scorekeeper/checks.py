@@ -1,8 +1,11 @@
 """Checks of the project's own settings: `manage.py check` (and `--deploy`), and
 the server before it starts (scorekeeper/serve.py)."""
 
+from collections.abc import Sequence
+
+from django.apps import AppConfig
 from django.conf import settings
-from django.core.checks import Error, Tags, Warning, register
+from django.core.checks import CheckMessage, Error, Tags, Warning, register
 from django.db import connection
 
 from scorekeeper import serve
@@ -28,7 +31,9 @@ W001 = Warning(
 
 
 @register(Tags.security, deploy=True)
-def proxy_count_check(app_configs, **kwargs):
+def proxy_count_check(
+    app_configs: Sequence[AppConfig] | None, **kwargs: object
+) -> list[CheckMessage]:
     behind_proxy = getattr(settings, "SECURE_PROXY_SSL_HEADER", None)
     proxies = int(getattr(settings, "TRUSTED_PROXY_COUNT", 0) or 0)
     if not settings.DEBUG and behind_proxy and proxies == 0:
@@ -37,7 +42,9 @@ def proxy_count_check(app_configs, **kwargs):
 
 
 @register("serve")
-def one_process_on_sqlite_check(app_configs, **kwargs):
+def one_process_on_sqlite_check(
+    app_configs: Sequence[AppConfig] | None, **kwargs: object
+) -> list[CheckMessage]:
     """Several server processes on one SQLite file would each hear only their own
     writes (games/live/fanout.py): refused rather than half live."""
     workers = serve.workers()

@@ -35,7 +35,7 @@ def _patterns():
     )
 
 
-def redact(text):
+def redact(text: str) -> str:
     if not isinstance(text, str):
         return text
     for pattern in _patterns():
@@ -44,7 +44,7 @@ def redact(text):
 
 
 class RedactTokensFilter(logging.Filter):
-    def filter(self, record):
+    def filter(self, record: logging.LogRecord) -> bool:
         # Redact the formatted message, not the format string: a pattern applied
         # to "/h/%s/" would eat the placeholder.
         try:

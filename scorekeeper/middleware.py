@@ -12,6 +12,9 @@ make without reaching a view (CommonMiddleware's slash redirects carry the token
 in their Location and would otherwise be cached as permanent redirects).
 """
 
+from collections.abc import Callable
+
+from django.http import HttpRequest, HttpResponse
 from django.utils.decorators import sync_only_middleware
 
 from scorekeeper.lib.capabilities import CapabilityRefused
@@ -26,16 +29,16 @@ REFERRER_POLICY = "same-origin"
 _REFUSED_STATUSES = {404, 410, 429}
 
 
-def is_capability_path(path):
+def is_capability_path(path: str) -> bool:
     return path.startswith(tuple(CAPABILITY_PREFIXES))
 
 
 @sync_only_middleware
 class CapabilityHeadersMiddleware:
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
         if is_capability_path(request.path_info):
             response["X-Robots-Tag"] = "noindex, nofollow"
@@ -73,13 +76,15 @@ class CapabilityRefusalMiddleware:
     threads around every middleware.
     """
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponse:
         return self.get_response(request)
 
-    def process_exception(self, request, exception):
+    def process_exception(
+        self, request: HttpRequest, exception: Exception
+    ) -> HttpResponse | None:
         if isinstance(exception, CapabilityRefused):
             return exception.response(request)
         return None

@@ -2,7 +2,7 @@
 root so that its scope covers every page) and the page it shows offline."""
 
 from django.contrib.staticfiles import finders
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
@@ -16,7 +16,7 @@ PAPER = "#f6f1e7"
 
 @require_safe
 @cache_control(max_age=86400)
-def manifest(request):
+def manifest(request: HttpRequest) -> JsonResponse:
     icons = [
         {"src": static("img/icon-192.png"), "sizes": "192x192", "type": "image/png"},
         {"src": static("img/icon-512.png"), "sizes": "512x512", "type": "image/png"},
@@ -50,7 +50,7 @@ def manifest(request):
 
 @require_safe
 @cache_control(no_cache=True)
-def service_worker(request):
+def service_worker(request: HttpRequest) -> HttpResponse:
     # Found where collectstatic finds it (the source tree): the worker must keep
     # this one unhashed address, or each deploy would install a second one.
     path = finders.find("js/sw.js")
@@ -63,5 +63,5 @@ def service_worker(request):
 
 
 @require_safe
-def offline(request):
+def offline(request: HttpRequest) -> HttpResponse:
     return render(request, "offline.html")

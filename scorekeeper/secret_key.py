@@ -12,7 +12,7 @@ from pathlib import Path
 from django.core.management.utils import get_random_secret_key
 
 
-def read_or_create(path):
+def read_or_create(path: str | os.PathLike[str]) -> str:
     """The key stored at `path`, written there first (mode 0600) if missing."""
     path = Path(path)
     try:

@@ -14,6 +14,8 @@ sheet's news stays in the process that wrote, so the server refuses to start
 
 import os
 import sys
+from collections.abc import Mapping
+from typing import Any
 
 import uvicorn
 
@@ -23,12 +25,12 @@ def _int(env, name, default):
     return int(value) if value else default
 
 
-def workers(env=os.environ) -> int:
+def workers(env: Mapping[str, str] = os.environ) -> int:
     """How many server processes `WEB_CONCURRENCY` asks for."""
     return _int(env, "WEB_CONCURRENCY", 1)
 
 
-def options(env=os.environ) -> dict:
+def options(env: Mapping[str, str] = os.environ) -> dict[str, Any]:
     """uvicorn.run()'s keyword arguments for this environment (README: variables)."""
     host, _, port = env.get("BIND", "127.0.0.1:8000").rpartition(":")
     return {

@@ -15,14 +15,14 @@ from django.utils.translation import gettext_lazy as _
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
-def env_bool(name, default):
+def env_bool(name: str, default: bool) -> bool:
     value = os.environ.get(name)
     if value is None or value == "":
         return default
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
-def env_list(name, default):
+def env_list(name: str, default: list[str]) -> list[str]:
     value = os.environ.get(name)
     if value is None:
         return default

@@ -4,7 +4,7 @@ import logging
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
-from django.http import HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
@@ -29,7 +29,7 @@ PUBLIC_RESULT_PREFIX = "/r/"
 
 
 @require_safe
-def robots_txt(request):
+def robots_txt(request: HttpRequest) -> HttpResponse:
     private = [p for p in CAPABILITY_PREFIXES if p != PUBLIC_RESULT_PREFIX]
     lines = [
         *(f"User-agent: {bot}" for bot in PREVIEW_BOTS),
@@ -44,7 +44,7 @@ def robots_txt(request):
 
 @require_safe
 @never_cache
-def healthz(request):
+def healthz(request: HttpRequest) -> JsonResponse:
     """For load balancers: 200 when every shared service this server needs answers,
     503 naming the one that does not. Always the database; with REDIS_URL, the
     cache (rate limits) and the django-q2 broker too."""

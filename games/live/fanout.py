@@ -36,6 +36,7 @@ import collections
 import contextlib
 import logging
 import random
+from collections.abc import Iterator
 
 from asgiref.sync import sync_to_async
 from django.apps import apps
@@ -61,7 +62,7 @@ def announce(game_id: int, version: int) -> None:
         transaction.on_commit(lambda: hub.publish_threadsafe(game_id, version))
 
 
-def retry_ms():
+def retry_ms() -> int:
     """The reconnection delay a stream tells its client, with jitter: after a
     deploy or a restart the phones come back spread out, not all at once."""
     low, high = settings.LIVE_RETRY_MS
@@ -71,12 +72,12 @@ def retry_ms():
 class Subscription:
     """One open stream: the game it follows and a wake-up call."""
 
-    def __init__(self, game_id, address):
+    def __init__(self, game_id: int, address: str) -> None:
         self.game_id = game_id
         self.address = address
         self.woken = asyncio.Event()
 
-    async def wait(self, timeout):
+    async def wait(self, timeout: float) -> bool:
         """True when woken (a new version, or the server is draining), False when
         `timeout` seconds passed quietly (time for a heartbeat)."""
         try:
@@ -95,18 +96,20 @@ class Hub:
     # and its subscription.
     RECENT = 4096
 
-    def __init__(self):
-        self.loop = None
-        self.games = {}  # game id -> set of Subscription
-        self.versions = {}  # game id -> latest version heard, for subscribed games
-        self.recent = collections.OrderedDict()  # game id -> latest version heard
-        self.addresses = {}  # client address -> open streams
+    def __init__(self) -> None:
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.games: dict[int, set[Subscription]] = {}  # game id -> its streams
+        # game id -> latest version heard, for subscribed games
+        self.versions: dict[int, int] = {}
+        # game id -> latest version heard
+        self.recent: collections.OrderedDict[int, int] = collections.OrderedDict()
+        self.addresses: dict[str, int] = {}  # client address -> open streams
         self.draining = False
-        self.tasks = set()
+        self.tasks: set[asyncio.Task[None]] = set()
 
     # --- streams -----------------------------------------------------------------
 
-    def has_room(self, address):
+    def has_room(self, address: str) -> bool:
         """Whether `address` may open one more stream in this process."""
         return self.addresses.get(address, 0) < settings.LIVE_STREAMS_PER_ADDRESS
 
@@ -123,7 +126,7 @@ class Hub:
         if connection.vendor == "postgresql":
             self._spawn(self._hear_forever(self._postgres_notes))
 
-    def subscribe(self, game_id, version, address):
+    def subscribe(self, game_id: int, version: int, address: str) -> Subscription:
         self.start()
         self.addresses[address] = self.addresses.get(address, 0) + 1
         subscription = Subscription(game_id, address)
@@ -133,7 +136,7 @@ class Hub:
         )
         return subscription
 
-    def unsubscribe(self, subscription):
+    def unsubscribe(self, subscription: Subscription) -> None:
         streams = self.games.get(subscription.game_id, set())
         streams.discard(subscription)
         if not streams:
@@ -145,15 +148,15 @@ class Hub:
         else:
             self.addresses.pop(subscription.address, None)
 
-    def version(self, game_id):
+    def version(self, game_id: int) -> int:
         return self.versions.get(game_id, 0)
 
-    def streams(self):
+    def streams(self) -> int:
         return sum(len(streams) for streams in self.games.values())
 
     # --- news --------------------------------------------------------------------
 
-    def publish(self, game_id, version):
+    def publish(self, game_id: int, version: int) -> None:
         """In the loop: wakes the game's streams if `version` is news."""
         if version > self.recent.get(game_id, 0):
             self.recent[game_id] = version
@@ -166,12 +169,12 @@ class Hub:
         for subscription in self.games[game_id]:
             subscription.woken.set()
 
-    def publish_threadsafe(self, game_id, version):
+    def publish_threadsafe(self, game_id: int, version: int) -> None:
         """From any thread (a write's on_commit): hands the news to the loop."""
         if self.loop is not None and not self.loop.is_closed():
             self.loop.call_soon_threadsafe(self.publish, game_id, version)
 
-    def drain(self):
+    def drain(self) -> None:
         """Ends every stream (the server is stopping); from a signal handler too."""
         if self.loop is not None and not self.loop.is_closed():
             self.loop.call_soon_threadsafe(self._wake_all_for_drain)
@@ -195,7 +198,7 @@ class Hub:
         except Exception:
             log.exception("live: version re-check failed")
 
-    async def recheck(self):
+    async def recheck(self) -> None:
         """Publishes what moved among the subscribed games since we last heard; a
         game that is gone (purged) is published as moved, so its streams find out."""
         watched = list(self.games)
@@ -243,7 +246,7 @@ def _parse(payload):
 
 
 @contextlib.contextmanager
-def database_turn():
+def database_turn() -> Iterator[None]:
     """A worker thread's use of the database, from the event loop's thread pool: its
     connection goes back (to the pool, or closed) when the work is done, not when
     the thread dies, which may be never."""

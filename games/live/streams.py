@@ -30,7 +30,7 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.cache import caches
 from django.core.handlers.asgi import ASGIRequest
-from django.http import HttpResponse, StreamingHttpResponse
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.utils import translation
 from django.views.decorators.http import require_safe
 
@@ -49,16 +49,17 @@ HEARTBEAT = b": \n\n"
 class SheetEvent:
     version: int
     payload: bytes
-    pencil: tuple  # who holds the pencil: a change reloads the host's page
+    # Who holds the pencil (out, generation): a change reloads the host's page.
+    pencil: tuple[bool, int]
 
 
-def sheet_event(version, html):
+def sheet_event(version: int, html: str) -> bytes:
     """The SSE message carrying `html` as the sheet of `version`."""
     lines = "".join(f"data: {line}\n" for line in html.splitlines() if line.strip())
     return f"id: {version}\nevent: sheet\n{lines}\n".encode()
 
 
-def version_event(version):
+def version_event(version: int) -> bytes:
     """The SSE message telling a writer's page that the game is at `version`."""
     return f"id: {version}\nevent: version\ndata: {version}\n\n".encode()
 
@@ -91,10 +92,12 @@ class Renderings:
     Concurrent askers of one key wait for the same rendering instead of starting
     their own (`pending`: what is under way, not a cache)."""
 
-    def __init__(self):
-        self.pending = {}
+    def __init__(self) -> None:
+        self.pending: dict[tuple[str, str, str], asyncio.Future[SheetEvent | None]] = {}
 
-    async def latest(self, request, kind, token, version):
+    async def latest(
+        self, request: HttpRequest, kind: str, token: str, version: int
+    ) -> SheetEvent | None:
         """A SheetEvent of at least `version` (or the newest there is), or None."""
         language = getattr(request, "LANGUAGE_CODE", settings.LANGUAGE_CODE)
         key = (kind, token, language)
@@ -115,7 +118,7 @@ class Renderings:
                 break
         return found
 
-    async def render(self, key):
+    async def render(self, key: tuple[str, str, str]) -> SheetEvent | None:
         kind, token, language = key
         try:
             event = await sync_to_async(_render, thread_sensitive=False)(
@@ -130,7 +133,7 @@ class Renderings:
         return event
 
 
-def event_key(kind, token, language):
+def event_key(kind: str, token: str, language: str) -> str:
     return f"sheet-event:{kind}:{token}:{language}"
 
 
@@ -197,15 +200,21 @@ async def _events(request, kind, token):
 
 
 @require_safe
-async def watch_events(request, watch_token):
+async def watch_events(
+    request: HttpRequest, watch_token: str
+) -> HttpResponse | StreamingHttpResponse:
     return await _events(request, "watch", watch_token)
 
 
 @require_safe
-async def host_events(request, host_token):
+async def host_events(
+    request: HttpRequest, host_token: str
+) -> HttpResponse | StreamingHttpResponse:
     return await _events(request, "host", host_token)
 
 
 @require_safe
-async def pencil_events(request, pencil_token):
+async def pencil_events(
+    request: HttpRequest, pencil_token: str
+) -> HttpResponse | StreamingHttpResponse:
     return await _events(request, "pencil", pencil_token)

@@ -9,6 +9,7 @@ the neighbouring rows, and text too long for a score sheet.
 """
 
 import unicodedata
+from collections.abc import Iterable
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
@@ -62,7 +63,7 @@ def _joins_emoji(name, index):
     )
 
 
-def has_invisible(text) -> bool:
+def has_invisible(text: str) -> bool:
     """Whether `text` holds a character that escaping cannot make harmless: control,
     zero-width, bidi override, blank-looking (emoji joiners inside an emoji are
     fine). For other user text shown next to names, such as a band's name."""
@@ -78,7 +79,7 @@ def has_invisible(text) -> bool:
     return False
 
 
-def clean_name(raw) -> str:
+def clean_name(raw: object) -> str:
     """Returns the name as stored, or raises ValidationError with a French message."""
     return _cleaned(
         raw,
@@ -99,7 +100,7 @@ def name_taken(name: str) -> ValidationError:
     )
 
 
-def clean_names(raw_names) -> tuple[list[str], dict[int, str]]:
+def clean_names(raw_names: Iterable[object]) -> tuple[list[str], dict[int, str]]:
     """The players' names in seating order, blank rows skipped, and the refusal
     of each row that has one, by its index: a name `clean_name` refuses, or one
     an earlier row already has (case- and space-insensitively)."""
@@ -120,7 +121,7 @@ def clean_names(raw_names) -> tuple[list[str], dict[int, str]]:
     return names, refused
 
 
-def clean_band_name(raw, max_length) -> str:
+def clean_band_name(raw: object, max_length: int) -> str:
     """A band's name, cleaned exactly like a player's (only longer and with its
     own messages), or ValidationError."""
     return _cleaned(

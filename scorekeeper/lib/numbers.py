@@ -10,6 +10,7 @@ or, in a form, a field error.
 """
 
 import re
+from typing import TypeGuard
 
 from django.core.exceptions import BadRequest
 
@@ -23,19 +24,19 @@ class BadNumber(BadRequest):
     """A request carried something that should be a number and is not (400)."""
 
 
-def is_number(text, *, signed=False) -> bool:
+def is_number(text: object, *, signed: bool = False) -> TypeGuard[str]:
     pattern = _SIGNED if signed else _UNSIGNED
     return isinstance(text, str) and pattern.fullmatch(text) is not None
 
 
-def parse_int(text, *, signed=False) -> int:
+def parse_int(text: object, *, signed: bool = False) -> int:
     """The int `text` spells, or BadNumber."""
     if not is_number(text, signed=signed):
         raise BadNumber("not a number")
     return int(text)
 
 
-def optional_int(text, *, signed=False):
+def optional_int(text: object, *, signed: bool = False) -> int | None:
     """None for a missing or empty value, else `parse_int`."""
     if text is None or text == "":
         return None

@@ -12,11 +12,13 @@ depends on a deleted row with it, following the models' `on_delete`.
 Logs say what was deleted in counts only: never a token or a name.
 """
 
+import datetime
 import logging
 import time
 from collections import Counter
+from collections.abc import Callable
 
-from django.db import router, transaction
+from django.db import models, router, transaction
 from django.utils import timezone
 
 logger = logging.getLogger(__name__)
@@ -26,7 +28,12 @@ BATCH_SIZE = 200
 PAUSE_SECONDS = 0.01
 
 
-def purge_expired(queryset, now=None, batch_size=BATCH_SIZE, pause=PAUSE_SECONDS):
+def purge_expired(
+    queryset: models.QuerySet,
+    now: datetime.datetime | None = None,
+    batch_size: int = BATCH_SIZE,
+    pause: float = PAUSE_SECONDS,
+) -> int:
     """Deletes the rows of `queryset.expired(now)` with their dependents; returns
     how many rows of the queryset's model."""
     now = now or timezone.now()
@@ -35,12 +42,17 @@ def purge_expired(queryset, now=None, batch_size=BATCH_SIZE, pause=PAUSE_SECONDS
     return counts[model._meta.label]
 
 
-def purge(model, expired, batch_size=BATCH_SIZE, pause=PAUSE_SECONDS):
+def purge(
+    model: type[models.Model],
+    expired: Callable[[], models.QuerySet],
+    batch_size: int = BATCH_SIZE,
+    pause: float = PAUSE_SECONDS,
+) -> Counter[str]:
     """Deletes the rows of `expired()` (a QuerySet of `model` holding the expiry
     condition) and their dependents, batch by batch; returns a Counter of deleted
     rows per model label."""
     using = router.db_for_write(model)
-    counts = Counter()
+    counts: Counter[str] = Counter()
     batches = 0
     last_pk = None
     while True:

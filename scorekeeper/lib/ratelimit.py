@@ -32,21 +32,22 @@ import time
 
 from django.conf import settings
 from django.core.cache import caches
+from django.http import HttpRequest
 
 DEFAULT_LIMIT = 30
 DEFAULT_WINDOW = 600
 _PREFIX = "misses"
 
 
-def limit():
+def limit() -> int:
     return int(getattr(settings, "CAPABILITY_MISS_LIMIT", DEFAULT_LIMIT))
 
 
-def window():
+def window() -> int:
     return max(1, int(getattr(settings, "CAPABILITY_MISS_WINDOW", DEFAULT_WINDOW)))
 
 
-def client_ip(request):
+def client_ip(request: HttpRequest) -> str:
     """The client's address: REMOTE_ADDR, or the entry of X-Forwarded-For written by
     the outermost trusted proxy. An IPv6 client is its /64 (one household or phone
     gets a whole /64 and can pick any address in it)."""
@@ -91,12 +92,12 @@ def _counter_key(request, scope):
     return f"{_PREFIX}:{scope}:{client_ip(request)}:{_window_index()}"
 
 
-def too_many_misses(request, scope) -> bool:
+def too_many_misses(request: HttpRequest, scope: str) -> bool:
     """True when this client has used up its misses in the current window."""
     return (caches["shared"].get(_counter_key(request, scope)) or 0) >= limit()
 
 
-def note_miss(request, scope, token=None) -> int:
+def note_miss(request: HttpRequest, scope: str, token: str | None = None) -> int:
     """Counts one miss; returns the client's count in this window.
 
     With `token`, a token already missed in this window is not counted again
@@ -117,7 +118,7 @@ def note_miss(request, scope, token=None) -> int:
         return 1
 
 
-def spend(request, scope, allowed, seconds) -> bool:
+def spend(request: HttpRequest, scope: str, allowed: int, seconds: float) -> bool:
     """Counts one attempt of this client at `scope` (say, an import) in a fixed
     window of `seconds`; False once it has made more than `allowed` there."""
     seconds = max(1, int(seconds))
@@ -131,7 +132,7 @@ def spend(request, scope, allowed, seconds) -> bool:
     return count <= allowed
 
 
-def retry_after(now=None) -> int:
+def retry_after(now: float | None = None) -> int:
     """Seconds until the current window closes (for the Retry-After header)."""
     now = time.time() if now is None else now
     return max(1, int((_window_index(now) + 1) * window() - now))

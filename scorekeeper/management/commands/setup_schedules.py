@@ -10,7 +10,7 @@ class Command(BaseCommand):
         "Creates or updates the scheduled tasks declared in scorekeeper/schedules.py."
     )
 
-    def handle(self, *args, **options):
+    def handle(self, *args: object, **options: object) -> None:
         names = []
         with transaction.atomic():
             for spec in SCHEDULES:
