@@ -29,6 +29,8 @@ from django.apps import apps
 from django.conf import settings
 from django.db import close_old_connections, connection, connections, transaction
 
+from scorekeeper.lib.outage import Outage
+
 log = logging.getLogger(__name__)
 
 # The jitter of retries and re-checks draws from a generator of its own, never
@@ -68,20 +70,33 @@ def redis_channel():
 def _redis_client(url):
     import redis
 
-    return redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=2)
+    # Short timeouts: the publish runs in the request that wrote, after commit.
+    timeout = settings.REDIS_TIMEOUT
+    return redis.Redis.from_url(
+        url, socket_connect_timeout=timeout, socket_timeout=timeout
+    )
+
+
+# After a failed publish, Redis is left alone for a few seconds (not retried by
+# every write while it is away or hung).
+publishing = Outage.of("live: Redis publish")
 
 
 def redis_publish(game_id, version):
     """After a commit: every process's hub hears it through Redis, this one too. If
     Redis is down the write stands; this process's streams still hear it at once,
     the others' at their next re-check."""
-    try:
-        _redis_client(settings.REDIS_URL).publish(
-            redis_channel(), f"{game_id}:{version}"
-        )
-    except Exception:
-        log.warning("live: Redis publish failed", exc_info=True)
-        hub.publish_threadsafe(game_id, version)
+    if publishing.worth_trying():
+        try:
+            _redis_client(settings.REDIS_URL).publish(
+                redis_channel(), f"{game_id}:{version}"
+            )
+        except Exception as error:  # noqa: BLE001 - whatever Redis raised
+            publishing.failed(error)
+        else:
+            publishing.passed()
+            return
+    hub.publish_threadsafe(game_id, version)
 
 
 def retry_ms():
