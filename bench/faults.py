@@ -367,6 +367,8 @@ class Load:
 
 
 def summary(name, tally, since=None):
+    if not tally.statuses:
+        return
     print(f"  {name}")
     for kind in sorted(tally.statuses):
         statuses = ", ".join(
@@ -386,7 +388,7 @@ def summary(name, tally, since=None):
         firsts = {k: min(v) - since for k, v in tally.ok_at.items() if v}
         if first:
             shown = ", ".join(f"{k} {v:.1f} s" for k, v in sorted(firsts.items()))
-            print(f"    first 200 after it was started again: {shown}")
+            print(f"    first 200 after it was back: {shown}")
 
 
 def entries_report(acknowledged, recorded):
@@ -713,9 +715,8 @@ def disk(args):
             else "(no sqlite3 tool)"
         )
         entries_report(load.acknowledged(), django_script(env, "entries"))
-        print(
-            f"  integrity_check: {check}; server errors logged: {len(server.errors())}"
-        )
+        print(f"  integrity_check: {check}")
+        report_errors(server)
     finally:
         if server:
             server.stop()
