@@ -14,10 +14,11 @@ at once with a jittered `retry:` instead of being cut at the graceful timeout an
 reconnecting all at the same instant.
 
 The server (scorekeeper/serve.py) starts each worker process through `served()`:
-it loads the URLs and the game page's template, then freezes every object alive
-out of the garbage collector (`gc.freeze()`). They live as long as the process,
-and a full collection would otherwise walk them all again each time, while every
-request and stream of the process waits.
+it loads the URLs and the game page's template, holds SQLite's files open
+(scorekeeper/sqlite_files.py) or opens PostgreSQL's pool, then freezes every
+object alive out of the garbage collector (`gc.freeze()`). They live as long as
+the process, and a full collection would otherwise walk them all again each
+time, while every request and stream of the process waits.
 """
 
 import contextlib
@@ -34,6 +35,8 @@ from asgiref.typing import (
     Scope,
 )
 from django.core.handlers.asgi import ASGIHandler
+
+from scorekeeper.stalled import StalledClientMiddleware
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
 django.setup(set_prefix=False)
@@ -52,7 +55,9 @@ class Handler(ASGIHandler):
             await super().__call__(scope, receive, send)
 
 
-django_application = Handler()
+# A client that stops taking its response, or stops sending its body, is cut
+# after LIVE_SEND_TIMEOUT (scorekeeper/stalled.py).
+django_application = StalledClientMiddleware(Handler())
 
 from games.live import fanout  # noqa: E402  (needs the settings loaded above)
 
@@ -87,12 +92,31 @@ async def application(
             return
 
 
+def warm_database_pool() -> None:
+    """Opens the PostgreSQL pool with its first connections before any request:
+    a burst of requests at start would otherwise wait on connections made one at
+    a time, past the pool's short timeout. A database away at start delays
+    nothing: the pool keeps trying in the background."""
+    from django.conf import settings
+    from django.db import connection
+
+    pool = getattr(connection, "pool", None)
+    if pool is None:
+        return
+    with contextlib.suppress(Exception):
+        pool.open(wait=True, timeout=settings.DB_TIMEOUT)
+
+
 def served() -> ASGI3Application:
     """The application as a server process runs it (uvicorn's app factory)."""
     from django.template.loader import get_template
     from django.urls import get_resolver
 
+    from scorekeeper import sqlite_files
+
     get_resolver().url_patterns  # noqa: B018  (imports every view)
+    sqlite_files.keep_open()
+    warm_database_pool()
     get_template("games/game.html")
     gc.collect()
     gc.freeze()

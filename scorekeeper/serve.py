@@ -13,11 +13,13 @@ sheet's news stays in the process that wrote, so the server refuses to start
 """
 
 import os
+import socket
 import sys
 from collections.abc import Mapping
 from typing import Any
 
 import uvicorn
+from uvicorn.supervisors import Multiprocess
 
 
 def _int(env, name, default):
@@ -64,10 +66,43 @@ def refusals() -> list[str]:
     return [str(e) for e in checks.run_checks(tags=["serve"]) if e.is_serious()]
 
 
+def send_timeout_ms(env: Mapping[str, str] = os.environ) -> int:
+    """TCP_USER_TIMEOUT of every connection, from LIVE_SEND_TIMEOUT (seconds)."""
+    value = env.get("LIVE_SEND_TIMEOUT", "").strip()
+    return int(float(value or 30) * 1000)
+
+
+def listening_socket(
+    config: uvicorn.Config, env: Mapping[str, str] = os.environ
+) -> socket.socket:
+    """The server's socket, bound as uvicorn binds it, with TCP_USER_TIMEOUT set.
+
+    Accepted connections inherit it: the kernel drops a connection whose client
+    has acknowledged nothing, or kept its receive window shut, for that long. No
+    ASGI server setting does this, and closing from the application cannot: a
+    close waits for the queued bytes to be sent, which a client that never reads
+    never lets happen, so its socket and buffers would stay.
+    """
+    sock = config.bind_socket()
+    if hasattr(socket, "TCP_USER_TIMEOUT"):
+        sock.setsockopt(
+            socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT, send_timeout_ms(env)
+        )
+    return sock
+
+
 def main() -> None:
     if errors := refusals():
         sys.exit("\n".join(errors))
-    uvicorn.run(**options())
+    config = uvicorn.Config(**options())
+    sock = listening_socket(config)
+    if config.workers > 1:
+        Multiprocess(config, sockets=[sock]).run()
+    else:
+        server = uvicorn.Server(config)
+        server.run(sockets=[sock])
+        if not server.started:
+            sys.exit(3)  # uvicorn's own status for a failed startup
 
 
 if __name__ == "__main__":

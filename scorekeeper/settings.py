@@ -73,6 +73,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A database away or a full disk answers 503 with Retry-After, not 500.
+    "scorekeeper.unavailable.UnavailableMiddleware",
     # Last and sync-only: the chain runs in one thread (see its docstring).
     "scorekeeper.middleware.CapabilityRefusalMiddleware",
 ]
@@ -117,18 +119,37 @@ DATABASES = {
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=0
     )
 }
+# A database that is away must cost a request seconds, not tens of them: the
+# request then answers 503 with Retry-After (scorekeeper/unavailable.py) and the
+# phone sends the entry again. libpq's connect_timeout bounds a connection to a
+# host that does not answer (2 s is its shortest useful value); the pool's
+# `timeout` bounds the wait for a connection; its `reconnect_timeout` bounds each
+# series of reconnection attempts, so that once it gives up the next request
+# starts a fresh attempt at once instead of waiting out a back-off grown during
+# the outage: the site serves again within a second or two of the database.
+DB_TIMEOUT = float(os.environ.get("DB_TIMEOUT", "2"))
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
+        "connect_timeout", max(2, round(DB_TIMEOUT))
+    )
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool(
     "DB_POOL", True
 ):
     from psycopg_pool import ConnectionPool
 
-    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
-        "min_size": 1,
-        "max_size": int(os.environ.get("DB_POOL_MAX", "10")),
-        "timeout": 10,
+    DB_POOL_MAX = int(os.environ.get("DB_POOL_MAX", "10"))
+    DATABASES["default"]["OPTIONS"]["pool"] = {
+        # Made at start (scorekeeper/asgi.py): the first requests find them ready.
+        "min_size": min(4, DB_POOL_MAX),
+        "max_size": DB_POOL_MAX,
+        "timeout": DB_TIMEOUT,
+        "reconnect_timeout": DB_TIMEOUT,
         # A restarted database costs one failed check, not an error page.
         "check": ConnectionPool.check_connection,
     }
+# The Retry-After of a 503 (database away, disk full): the phone waits that long
+# before it sends the entry again.
+UNAVAILABLE_RETRY_AFTER = int(os.environ.get("UNAVAILABLE_RETRY_AFTER", "5"))
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update(SQLITE_OPTIONS)
     # SQLITE_TEST_NAME lets two suites run side by side without sharing a file.
@@ -148,6 +169,10 @@ LIVE_STREAMS_PER_ADDRESS = int(os.environ.get("LIVE_STREAMS_PER_ADDRESS", "100")
 LIVE_HEARTBEAT_SECONDS = float(os.environ.get("LIVE_HEARTBEAT_SECONDS", "20"))
 # The reconnection delay each stream gives its client, drawn in this range (ms).
 LIVE_RETRY_MS = (2000, 8000)
+# A stream whose client has not taken its bytes for this long (seconds) is
+# closed: a phone gone to sleep behind a dead network, or a client that never
+# reads, must not hold the server's memory and socket buffers.
+LIVE_SEND_TIMEOUT = float(os.environ.get("LIVE_SEND_TIMEOUT", "30"))
 # Where the PostgreSQL listener connects, if not DATABASE_URL: LISTEN needs a
 # session of its own, so never a pooler in transaction mode (PgBouncer).
 LIVE_LISTEN_URL = os.environ.get("LIVE_LISTEN_URL", "")
@@ -165,12 +190,19 @@ CACHE_KEY_PREFIX = os.environ.get("CACHE_KEY_PREFIX", "")
 #   stale one, and a version is rendered once per process whatever the number of
 #   phones that follow it.
 # "default" is the shared one, for whatever asks Django's default cache.
+# Redis is optional: when it is away or hung, the shared cache uses this
+# process's memory instead (scorekeeper/lib/cache.py), after a wait of
+# REDIS_TIMEOUT at most, and leaves Redis alone for REDIS_RETRY_SECONDS.
+REDIS_TIMEOUT = float(os.environ.get("REDIS_TIMEOUT", "0.25"))
+REDIS_RETRY_SECONDS = float(os.environ.get("REDIS_RETRY_SECONDS", "5"))
 if REDIS_URL:
     SHARED_CACHE = {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "scorekeeper.lib.cache.FallbackRedisCache",
         "LOCATION": REDIS_URL,
-        # A hung Redis must fail a request (and /healthz), not hang it.
-        "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
+        "OPTIONS": {
+            "socket_connect_timeout": REDIS_TIMEOUT,
+            "socket_timeout": REDIS_TIMEOUT,
+        },
         "KEY_PREFIX": CACHE_KEY_PREFIX,
     }
 else:

@@ -1,0 +1,157 @@
+"""A client that stops taking its response, or stops sending its body, holds
+nothing: the send is timed out and the stream closed; the body's wait ends in a
+408; the server's connections carry a TCP user timeout for what the application
+cannot close."""
+
+import asyncio
+import socket
+
+import pytest
+import uvicorn
+from django.core.exceptions import RequestAborted
+from django.core.handlers.asgi import ASGIHandler
+from django.test import override_settings
+
+from scorekeeper import serve
+from scorekeeper.stalled import StalledClientMiddleware
+from tests.faults import stalled_urls
+
+SCOPE = {
+    "type": "http",
+    "asgi": {"version": "3.0"},
+    "http_version": "1.1",
+    "method": "GET",
+    "scheme": "http",
+    "path": "/forever/",
+    "raw_path": b"/forever/",
+    "query_string": b"",
+    "headers": [(b"host", b"127.0.0.1")],
+    "client": ("127.0.0.1", 50000),
+    "server": ("127.0.0.1", 8000),
+}
+
+
+def never_returns():
+    return asyncio.get_running_loop().create_future()
+
+
+def test_a_body_send_the_client_never_takes_is_timed_out_as_a_client_gone():
+    seen = []
+
+    async def app(scope, receive, send):
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        try:
+            await send({"type": "http.response.body", "body": b"x", "more_body": True})
+        except RequestAborted:
+            seen.append("aborted")
+            raise
+
+    async def send(message):
+        if message["type"] == "http.response.body":
+            await never_returns()
+
+    async def receive():
+        return {"type": "http.request", "body": b""}
+
+    with pytest.raises(RequestAborted):
+        asyncio.run(StalledClientMiddleware(app, timeout=0.05)(SCOPE, receive, send))
+    assert seen == ["aborted"]
+
+
+def test_the_response_start_is_not_timed():
+    sent = []
+
+    async def app(scope, receive, send):
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"ok"})
+
+    async def send(message):
+        if message["type"] == "http.response.start":
+            await asyncio.sleep(0.2)
+        sent.append(message["type"])
+
+    async def receive():
+        return {"type": "http.request", "body": b""}
+
+    asyncio.run(StalledClientMiddleware(app, timeout=0.05)(SCOPE, receive, send))
+    assert sent == ["http.response.start", "http.response.body"]
+
+
+@override_settings(ROOT_URLCONF="tests.faults.stalled_urls", ALLOWED_HOSTS=["*"])
+def test_django_closes_a_stream_whose_client_stopped_reading():
+    stalled_urls.CLOSED.clear()
+    bodies = []
+
+    async def send(message):
+        if message["type"] == "http.response.body":
+            bodies.append(message)
+            if len(bodies) >= 3:
+                await never_returns()
+
+    requests = [{"type": "http.request", "body": b""}]
+
+    async def receive():
+        if requests:
+            return requests.pop()
+        await never_returns()
+
+    app = StalledClientMiddleware(ASGIHandler(), timeout=0.05)
+    asyncio.run(asyncio.wait_for(app(SCOPE, receive, send), 5))
+    assert stalled_urls.CLOSED == ["/forever/"]
+
+
+def test_a_body_that_stops_arriving_gets_408_and_the_app_hears_a_disconnect():
+    sent, heard = [], []
+
+    async def app(scope, receive, send):
+        heard.append(await receive())
+        heard.append(await receive())
+
+    async def receive():
+        if not heard:
+            return {"type": "http.request", "body": b"points=2", "more_body": True}
+        await never_returns()
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {**SCOPE, "method": "POST"}
+    asyncio.run(StalledClientMiddleware(app, timeout=0.05)(scope, receive, send))
+    assert heard[-1] == {"type": "http.disconnect"}
+    assert sent[0]["status"] == 408
+    assert (b"connection", b"close") in sent[0]["headers"]
+
+
+def test_after_the_body_the_wait_for_a_disconnect_is_not_cut():
+    heard = []
+
+    async def app(scope, receive, send):
+        heard.append(await receive())
+        heard.append(await receive())
+
+    async def receive():
+        if not heard:
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await asyncio.sleep(0.2)
+        return {"type": "http.disconnect", "reason": "client"}
+
+    async def send(message):
+        raise AssertionError("nothing is sent")
+
+    asyncio.run(StalledClientMiddleware(app, timeout=0.05)(SCOPE, receive, send))
+    assert heard[-1] == {"type": "http.disconnect", "reason": "client"}
+
+
+def test_the_server_socket_drops_connections_stalled_past_the_send_timeout():
+    config = uvicorn.Config(app=None, host="127.0.0.1", port=0)
+    sock = serve.listening_socket(config, {"LIVE_SEND_TIMEOUT": "30"})
+    try:
+        value = sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT)
+    finally:
+        sock.close()
+    assert value == 30_000
+
+
+def test_the_send_timeout_follows_its_setting():
+    assert serve.send_timeout_ms({}) == 30_000
+    assert serve.send_timeout_ms({"LIVE_SEND_TIMEOUT": "2.5"}) == 2_500
