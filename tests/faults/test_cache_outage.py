@@ -44,9 +44,9 @@ def test_the_wrong_link_limit_holds_from_memory_as_it_does_without_redis(
 def test_the_sheet_poll_and_the_preview_image_answer_when_redis_refuses(client):
     game, _ = make_game(["Sarah", "Hugo"])
     with redis_cache(REFUSING_REDIS):
-        poll = client.get(f"/w/{game.watch_token}/feuille/?v=0", **HTMX)
-        image = client.get(f"/r/{game.watch_token}/apercu.png")
-    assert poll.status_code in (200, 204)
+        poll = client.get(f"/w/{game.watch_token}/sheet/?v=0", **HTMX)
+        image = client.get(f"/r/{game.watch_token}/preview.png")
+    assert poll.status_code == 200 and 'id="sheet"' in poll.content.decode()
     assert image.status_code == 200
     assert image["Content-Type"] == "image/png"
 
