@@ -15,7 +15,7 @@ reconnecting all at the same instant.
 
 The server (scorekeeper/serve.py) starts each worker process through `served()`:
 it loads the URLs and the game page's template, holds SQLite's files open
-(scorekeeper/sqlite_files.py) or opens PostgreSQL's pool, then freezes every
+(`keep_sqlite_files_open`, below) or opens PostgreSQL's pool, then freezes every
 object alive out of the garbage collector (`gc.freeze()`). They live as long as
 the process, and a full collection would otherwise walk them all again each
 time, while every request and stream of the process waits.
@@ -26,6 +26,8 @@ import gc
 import os
 import re
 import signal
+import sqlite3
+from pathlib import Path
 
 import django
 from asgiref.typing import (
@@ -34,12 +36,14 @@ from asgiref.typing import (
     ASGISendCallable,
     Scope,
 )
+from django.conf import settings
 from django.core.handlers.asgi import ASGIHandler
-
-from scorekeeper.stalled import StalledClientMiddleware
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
 django.setup(set_prefix=False)
+
+# Needs the settings loaded above.
+from scorekeeper.middleware import StalledClientMiddleware  # noqa: E402
 
 STREAM_PATH = re.compile(r"^/[whc]/[^/]+/events/$")
 
@@ -56,7 +60,7 @@ class Handler(ASGIHandler):
 
 
 # A client that stops taking its response, or stops sending its body, is cut
-# after LIVE_SEND_TIMEOUT (scorekeeper/stalled.py).
+# after LIVE_SEND_TIMEOUT (scorekeeper/middleware.py).
 django_application = StalledClientMiddleware(Handler())
 
 from games.live import fanout  # noqa: E402  (needs the settings loaded above)
@@ -112,12 +116,62 @@ def served() -> ASGI3Application:
     from django.template.loader import get_template
     from django.urls import get_resolver
 
-    from scorekeeper import sqlite_files
-
     get_resolver().url_patterns  # noqa: B018  (imports every view)
-    sqlite_files.keep_open()
+    keep_sqlite_files_open()
     warm_database_pool()
     get_template("games/game.html")
     gc.collect()
     gc.freeze()
     return application
+
+
+# --- the SQLite files a server holds ----------------------------------------------
+#
+# Keeps SQLite's write-ahead log and shared-memory index in place while serving.
+#
+# Each request opens its own connection (persistent connections do not survive
+# the ASGI server's thread per request). When the last connection to a WAL
+# database closes, SQLite checkpoints and deletes the `-wal` and `-shm` files, and
+# the next connection must create them again. On a full disk it cannot, and every
+# request fails, reads too ("disk I/O error"): a watch page of a running game would
+# answer 500 although nothing needs writing to show it.
+#
+# One connection held open for the life of the server process keeps both files:
+# reads go on answering on a full disk, writes fail with "database or disk is
+# full" (a 503, scorekeeper/middleware.py), and SQLite's own checkpoints still
+# reuse the log from its start, so it does not grow. It holds no transaction, so it
+# never keeps a checkpoint from completing.
+
+
+held: list[sqlite3.Connection] = []
+
+
+def hold(path: str | Path) -> sqlite3.Connection | None:
+    """A connection to the SQLite database at `path` that keeps its files, or None
+    when there is no such database yet (it is never created here)."""
+    try:
+        keeper = sqlite3.connect(
+            f"{Path(path).resolve().as_uri()}?mode=rw",
+            uri=True,
+            autocommit=True,
+            check_same_thread=False,
+        )
+        # A first read maps the shared-memory index (and makes the files).
+        keeper.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.Error:
+        return None
+    return keeper
+
+
+def keep_sqlite_files_open(alias: str = "default") -> sqlite3.Connection | None:
+    """Holds (once per process) the files of the alias's database, if SQLite."""
+    database = settings.DATABASES[alias]
+    if held or database["ENGINE"] != "django.db.backends.sqlite3":
+        return held[0] if held else None
+    name = str(database["NAME"])
+    if name == ":memory:" or name.startswith("file:"):
+        return None
+    keeper = hold(name)
+    if keeper is not None:
+        held.append(keeper)
+    return keeper

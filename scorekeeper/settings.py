@@ -64,7 +64,7 @@ MIDDLEWARE = [
     "scorekeeper.middleware.CapabilityHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Before anything reads the body (CSRF reads the form): a cut body is a 400.
-    "scorekeeper.body.CompleteBodyMiddleware",
+    "scorekeeper.middleware.CompleteBodyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -74,7 +74,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # A database away or a full disk answers 503 with Retry-After, not 500.
-    "scorekeeper.unavailable.UnavailableMiddleware",
+    "scorekeeper.middleware.UnavailableMiddleware",
     # Last and sync-only: the chain runs in one thread (see its docstring).
     "scorekeeper.middleware.CapabilityRefusalMiddleware",
 ]
@@ -120,7 +120,7 @@ DATABASES = {
     )
 }
 # A database that is away must cost a request seconds, not tens of them: the
-# request then answers 503 with Retry-After (scorekeeper/unavailable.py) and the
+# request then answers 503 with Retry-After (scorekeeper/middleware.py) and the
 # phone sends the entry again. libpq's connect_timeout bounds a connection to a
 # host that does not answer (2 s is its shortest useful value); the pool's
 # `timeout` bounds the wait for a connection; its `reconnect_timeout` bounds each

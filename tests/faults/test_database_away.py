@@ -7,7 +7,7 @@ from django.db import InterfaceError, OperationalError
 from django.test import RequestFactory
 
 from games.models import Entry
-from scorekeeper import unavailable
+from scorekeeper.middleware import UnavailableMiddleware
 from tests.factories import make_game
 from tests.faults.outages import database_refuses, disk_full, postgresql_at_closed_port
 from tests.games.helpers import dialog, write_url
@@ -128,7 +128,7 @@ def test_a_refused_postgresql_connection_is_an_operational_error_answered_503(
     with django_db_blocker.unblock(), pytest.raises(OperationalError) as refused:
         away.ensure_connection()
     request = RequestFactory().post("/h/token/undo/", HTTP_HX_REQUEST="true")
-    middleware = unavailable.UnavailableMiddleware(lambda request: None)
+    middleware = UnavailableMiddleware(lambda request: None)
     response = middleware.process_exception(request, refused.value)
     assert response.status_code == 503
     assert response["Retry-After"]
@@ -136,12 +136,12 @@ def test_a_refused_postgresql_connection_is_an_operational_error_answered_503(
 
 def test_a_connection_broken_under_a_request_is_a_503_too():
     request = RequestFactory().get("/")
-    middleware = unavailable.UnavailableMiddleware(lambda request: None)
+    middleware = UnavailableMiddleware(lambda request: None)
     response = middleware.process_exception(request, InterfaceError("closed"))
     assert response.status_code == 503
 
 
 def test_other_errors_are_left_to_django():
     request = RequestFactory().get("/")
-    middleware = unavailable.UnavailableMiddleware(lambda request: None)
+    middleware = UnavailableMiddleware(lambda request: None)
     assert middleware.process_exception(request, ValueError("a bug")) is None

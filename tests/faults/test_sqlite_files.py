@@ -3,7 +3,7 @@ while the server runs, so that a full disk still lets every read answer."""
 
 import sqlite3
 
-from scorekeeper import sqlite_files
+from scorekeeper.asgi import hold
 
 
 def a_wal_database(path):
@@ -32,7 +32,7 @@ def test_without_a_holder_the_last_connection_removes_the_files(tmp_path):
 def test_a_held_database_keeps_its_files_after_each_request(tmp_path):
     path = tmp_path / "db.sqlite3"
     a_wal_database(path)
-    keeper = sqlite_files.hold(path)
+    keeper = hold(path)
     try:
         assert a_request(path) == 1
         assert (tmp_path / "db.sqlite3-shm").exists()
@@ -44,7 +44,7 @@ def test_a_held_database_keeps_its_files_after_each_request(tmp_path):
 def test_the_holder_keeps_no_transaction_open_so_checkpoints_complete(tmp_path):
     path = tmp_path / "db.sqlite3"
     a_wal_database(path)
-    keeper = sqlite_files.hold(path)
+    keeper = hold(path)
     try:
         writer = sqlite3.connect(path)
         writer.execute("UPDATE game SET version = 2")
@@ -57,5 +57,5 @@ def test_the_holder_keeps_no_transaction_open_so_checkpoints_complete(tmp_path):
 
 
 def test_no_database_is_created_where_there_is_none(tmp_path):
-    assert sqlite_files.hold(tmp_path / "missing.sqlite3") is None
+    assert hold(tmp_path / "missing.sqlite3") is None
     assert not (tmp_path / "missing.sqlite3").exists()

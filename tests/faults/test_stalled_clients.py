@@ -13,7 +13,7 @@ from django.core.handlers.asgi import ASGIHandler
 from django.test import override_settings
 
 from scorekeeper import serve
-from scorekeeper.stalled import StalledClientMiddleware
+from scorekeeper.middleware import StalledClientMiddleware
 from tests.faults import stalled_urls
 
 SCOPE = {

@@ -16,7 +16,7 @@ from django.test import RequestFactory
 from django.test.testcases import LiveServerThread
 
 from games.models import Entry
-from scorekeeper.body import CompleteBodyMiddleware
+from scorekeeper.middleware import CompleteBodyMiddleware
 from scorekeeper.wsgi import application
 from tests.games.helpers import write_url
 from tests.security.cut_body import cut_record, send_cut, typed_points_game
