@@ -25,7 +25,6 @@ Settings (all optional):
                             any client can send it)
 """
 
-import functools
 import hashlib
 import ipaddress
 import time
@@ -67,9 +66,7 @@ def client_ip(request: HttpRequest) -> str:
     return _normalised(candidate, remote)
 
 
-# Every poll asks for the client's address: parse each address string once.
-@functools.lru_cache(maxsize=4096)
-def _normalised(candidate, remote):
+def _normalised(candidate: str, remote: str) -> str:
     try:
         address = ipaddress.ip_address(candidate)
     except ValueError:
