@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
@@ -74,7 +75,12 @@ class Preview:
 
     @classmethod
     def of_move(
-        cls, state: yams.GameState, player_id: int, column: str, box: str, entry: dict
+        cls,
+        state: yams.GameState,
+        player_id: int,
+        column: str,
+        box: str,
+        entry: yams.EntryData,
     ) -> Preview:
         """The Preview of a move `state` (a yams.GameState) accepts now, or the
         engine's `yams.MoveRefused` saying why not."""
@@ -95,7 +101,7 @@ class Preview:
         player_id: int,
         column: str,
         box: str,
-        entries: list[tuple[str, dict]],
+        entries: Iterable[tuple[str, yams.EntryData]],
     ) -> list[tuple[str, Preview]]:
         """[(value, Preview)] for the moves `entries` ([(value, entry)]) that the
         rules allow: what the dialog shows for each button when the network is

@@ -9,12 +9,15 @@ why not.
 import json
 import re
 import secrets
+from collections.abc import Iterable, Mapping
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.forms.boundfield import BoundWidget
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from bands.models import Band
 from games.kinds import yams
 from games.kinds.yams.scorecard import ROLLS_PER_TURN
 from games.models import Game
@@ -29,7 +32,7 @@ MADE = "made"
 class NumberField(forms.IntegerField):
     """An integer typed in a form: ASCII digits only (see scorekeeper.lib.numbers)."""
 
-    def to_python(self, value):
+    def to_python(self, value: object) -> int | None:
         if value in self.empty_values:
             return None
         text = str(value).strip()
@@ -44,13 +47,13 @@ class OpenChoiceField(forms.ChoiceField):
     impossible: what the form accepts never depends on the sheet, so a retried
     request gets its first answer even once its box is filled."""
 
-    def valid_value(self, value):
+    def valid_value(self, value: object) -> bool:
         if super().valid_value(value) or value in (MADE, CROSS):
             return True
         return numbers.is_number(value, signed=True)
 
 
-def new_request_key():
+def new_request_key() -> str:
     return secrets.token_urlsafe(16)
 
 
@@ -61,7 +64,7 @@ class VersionField(forms.Field):
 
     widget = forms.HiddenInput
 
-    def to_python(self, value):
+    def to_python(self, value: object) -> str | None:
         if value in self.empty_values:
             return None
         return str(value)
@@ -73,7 +76,7 @@ class RequestKeyField(forms.Field):
 
     widget = forms.HiddenInput
 
-    def to_python(self, value):
+    def to_python(self, value: object) -> str:
         if isinstance(value, str) and re.fullmatch(r"[A-Za-z0-9_-]{1,64}", value):
             return value
         return ""
@@ -93,13 +96,21 @@ class EntryForm(forms.Form):
     seen_version = VersionField(required=False)
 
     def __init__(
-        self, *args, spec, box, column, variant, bank=0, scorecard=None, **kwargs
-    ):
+        self,
+        *args: object,
+        spec: yams.EntrySpec,
+        box: yams.Box,
+        column: str,
+        variant: yams.Variant,
+        bank: int = 0,
+        scorecard: yams.Scorecard | None = None,
+        **kwargs: object,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.spec, self.box, self.column, self.variant = spec, box, column, variant
         # The player's scorecard: it tells a further Yams from five of a face.
         self.scorecard = scorecard
-        self.entry = None
+        self.entry: dict[str, object] | None = None
         value_choices = []
         if spec.kind in ("count", "face"):
             value_choices = [(str(n), str(n)) for n in spec.choices]
@@ -149,14 +160,14 @@ class EntryForm(forms.Form):
         if not self.is_bound:
             self.initial.setdefault("request_key", new_request_key())
 
-    def free_all_alike_box(self):
+    def free_all_alike_box(self) -> yams.Box | None:
         """The empty Yams (Maxi Yatzy) box, when the entry is all the dice alike."""
         if self.scorecard is None or self.entry is None:
             return None
         key = self.scorecard.free_all_alike_box(self.column, self.box.key, self.entry)
         return self.variant.box(key) if key else None
 
-    def yams_box_taking_more(self):
+    def yams_box_taking_more(self) -> yams.Box | None:
         """The Yams box that still takes a further Yams, when the entry is all the
         dice alike (Multi-Yams)."""
         if self.scorecard is None or self.entry is None:
@@ -166,25 +177,26 @@ class EntryForm(forms.Form):
         )
 
     @property
-    def faces_fields(self):
+    def faces_fields(self) -> list[tuple[forms.BoundField, str]]:
         return [
             (self[f"face_{index}"], translated(role))
             for index, role in enumerate(self.spec.face_roles)
         ]
 
-    def value_choices(self):
+    def value_choices(self) -> list[BoundWidget]:
         """The value buttons, Barrer left out (it gets its own row)."""
         return [c for c in self["value"] if c.data["value"] != CROSS]
 
-    def cross_choice(self):
+    def cross_choice(self) -> BoundWidget | None:
         return next((c for c in self["value"] if c.data["value"] == CROSS), None)
 
-    def value_entries(self):
+    def value_entries(self) -> list[tuple[str, dict[str, object]]]:
         """[(value, entry)]: the entry each button of the value group stands for,
         as `clean` would build it from that button alone (default rolls)."""
-        entries = []
+        entries: list[tuple[str, dict[str, object]]] = []
         rolls = self.fields.get("rolls")
         for value, _label in self.fields["value"].choices:
+            entry: dict[str, object]
             if value == CROSS:
                 entry = {"kind": "cross"}
             elif value == MADE:
@@ -198,13 +210,14 @@ class EntryForm(forms.Form):
             entries.append((value, entry))
         return entries
 
-    def clean(self):
+    def clean(self) -> dict[str, object]:
         cleaned = super().clean()
         value = cleaned.get("value") or ""
         points = cleaned.get("points")
         faces = [cleaned.get(f"face_{i}") or "" for i in range(self.spec.n_faces)]
         if self.errors:
             return cleaned
+        entry: dict[str, object]
         if value == CROSS:
             if points is not None or any(faces):
                 raise ValidationError(
@@ -261,7 +274,7 @@ class RenameForm(forms.Form):
         ),
     )
 
-    def clean_name(self):
+    def clean_name(self) -> str:
         return clean_name(self.cleaned_data["name"])
 
 
@@ -285,7 +298,7 @@ class PencilForm(forms.Form):
         ),
     )
 
-    def clean_label(self):
+    def clean_label(self) -> str:
         label = self.cleaned_data["label"]
         return clean_name(label) if label.strip() else ""
 
@@ -296,20 +309,20 @@ class PencilForm(forms.Form):
 MIN_NAME_ROWS = 4
 
 
-def presets():
+def presets() -> list[yams.Variant]:
     return [yams.PRESETS[key] for key in yams.PRESETS]
 
 
-def option_presets():
+def option_presets() -> dict[str, list[str]]:
     """{option key: [preset keys offering it]}, in the engine's option order."""
-    offered = {}
+    offered: dict[str, list[str]] = {}
     for variant in presets():
         for spec in yams.option_specs(variant.key):
             offered.setdefault(spec.key, []).append(variant.key)
     return offered
 
 
-def option_spec(key):
+def option_spec(key: str) -> yams.OptionSpec:
     for variant in presets():
         for spec in yams.option_specs(variant.key):
             if spec.key == key:
@@ -321,16 +334,18 @@ class NamesField(forms.Field):
     """Several inputs sharing the name `names`, in seating order."""
 
     class widget(forms.Widget):  # noqa: N801 - Django's attribute name
-        def value_from_datadict(self, data, files, name):
+        def value_from_datadict(
+            self, data: Mapping[str, object], files: Mapping[str, object], name: str
+        ) -> list[object]:
             if hasattr(data, "getlist"):
                 return data.getlist(name)
             value = data.get(name)
             return list(value) if isinstance(value, list | tuple) else []
 
-    def to_python(self, value):
+    def to_python(self, value: Iterable[object] | None) -> list[str]:
         return [str(v) for v in (value or [])]
 
-    def validate(self, value):
+    def validate(self, value: list[str]) -> None:
         # The form checks names row by row, to put each message next to its row.
         pass
 
@@ -352,21 +367,27 @@ class NewGameForm(forms.Form):
         label=gettext_lazy("Variante"), widget=forms.RadioSelect, initial="classic"
     )
 
-    def __init__(self, data=None, *args, initial=None, **kwargs):
+    def __init__(
+        self,
+        data: Mapping[str, object] | None = None,
+        *args: object,
+        initial: Mapping[str, object] | None = None,
+        **kwargs: object,
+    ) -> None:
         initial = dict(initial or {})
         options = initial.pop("options", None) or {}
         initial.update({key: value for key, value in options.items()})
         super().__init__(data, *args, initial=initial, **kwargs)
-        self.offered = option_presets()
+        self.offered: dict[str, list[str]] = option_presets()
         self.fields["preset"].choices = [
             (v.key, translated(v.label)) for v in presets()
         ]
         self.fields["preset"].initial = initial.get("preset") or yams.DEFAULT_PRESET
         for key in self.offered:
             self.fields[key] = self._option_field(option_spec(key))
-        self.row_errors = {}
-        self.cleaned_names = []
-        self.just_drawn = False
+        self.row_errors: dict[int, str] = {}
+        self.cleaned_names: list[str] = []
+        self.just_drawn: bool = False
 
     # --- option fields ---------------------------------------------------------
 
@@ -395,7 +416,9 @@ class NewGameForm(forms.Form):
             initial="",
         )
 
-    def option_fields(self):
+    def option_fields(
+        self,
+    ) -> list[tuple[forms.BoundField, list[str], list[str], yams.OptionSpec]]:
         """[(bound field, presets offering it, their labels, spec)] for the template."""
         return [
             (
@@ -407,12 +430,12 @@ class NewGameForm(forms.Form):
             for key, offered in self.offered.items()
         ]
 
-    def preset_choices(self):
+    def preset_choices(self) -> list[tuple[yams.Variant, bool]]:
         """[(variant, checked)] for the preset cards."""
         current = self["preset"].value() or yams.DEFAULT_PRESET
         return [(v, v.key == current) for v in presets()]
 
-    def preset_defaults_json(self):
+    def preset_defaults_json(self) -> str:
         """The options each preset starts with, for the page script."""
         return json.dumps(
             {
@@ -423,7 +446,7 @@ class NewGameForm(forms.Form):
 
     # --- names -----------------------------------------------------------------
 
-    def name_rows(self):
+    def name_rows(self) -> list[tuple[int, str, str | None]]:
         """[(index, value, error)] for the name inputs, with room to add players."""
         if self.is_bound:
             values = list(self["names"].value() or [])
@@ -434,25 +457,25 @@ class NewGameForm(forms.Form):
         values = values[: self.max_rows()] or [""]
         return [(i, v, self.row_errors.get(i)) for i, v in enumerate(values)]
 
-    def is_drawn(self):
+    def is_drawn(self) -> bool:
         """The names stand in the order the draw gave them."""
         return self["drawn"].value() in (True, "True", "true", "1", "on")
 
-    def seated_names(self):
+    def seated_names(self) -> list[str]:
         return [value for _index, value, _error in self.name_rows() if value.strip()]
 
-    def max_rows(self):
+    def max_rows(self) -> int:
         return max(v.max_players for v in presets())
 
     @property
-    def is_row_edit(self):
+    def is_row_edit(self) -> bool:
         """The no-JavaScript row buttons (add, remove, move up or down) and the
         seating draw: not a create."""
         return self.is_bound and any(
             self.data.get(key) for key in ("add_row", "remove_row", "move_row", "draw")
         )
 
-    def row_edit(self):
+    def row_edit(self) -> "NewGameForm":
         """The same form, unbound, after the row edit asked for by the buttons."""
         names = list(self["names"].value() or [])
         drawn = self["drawn"].value() in (True, "1", "True", "on")
@@ -474,10 +497,10 @@ class NewGameForm(forms.Form):
 
     # --- validation --------------------------------------------------------------
 
-    def clean(self):
+    def clean(self) -> dict[str, object]:
         cleaned = super().clean()
         preset = cleaned.get("preset")
-        options = {}
+        options: dict[str, object] = {}
         for key, offered in self.offered.items():
             value = cleaned.get(key)
             spec = option_spec(key)
@@ -519,7 +542,7 @@ class NewGameForm(forms.Form):
                 self.add_error("names", exc)
         self.cleaned_names = names
 
-    def create(self, band=None):
+    def create(self, band: Band | None = None) -> tuple[Game, str]:
         """Creates the game (the form must be valid); returns (game, host_token)."""
         if not self.is_valid():
             raise ValueError("create() needs a valid form")
@@ -536,14 +559,14 @@ class NewGameForm(forms.Form):
 # The seating order on the create page: drawn at random, or moved by hand.
 
 
-def draw_seating(names):
+def draw_seating(names: Iterable[str]) -> list[str]:
     """`names` in a random order (a new list), from the system's randomness."""
     drawn = list(names)
     secrets.SystemRandom().shuffle(drawn)
     return drawn
 
 
-def move_seat(names, order):
+def move_seat(names: list[str], order: object) -> bool:
     """Applies "up:<i>" or "down:<i>" (a row button) to `names` in place; True
     when a row moved. Anything else is ignored: the form is shown again as is."""
     way, _sep, index = str(order).partition(":")

@@ -28,6 +28,7 @@ import copy
 import dataclasses
 import datetime
 import itertools
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -43,7 +44,7 @@ from django.utils.translation import gettext_lazy
 
 from bands.models import Band, FinalScore
 from games.kinds import yams
-from games.kinds.yams import GameState
+from games.kinds.yams import EntryData, GameState
 from games.live import fanout
 from scorekeeper.lib import purge, tokens
 from scorekeeper.lib.names import (
@@ -61,20 +62,23 @@ from scorekeeper.lib.translation import translated
 class ScoreRefused(Exception):
     """A write the game refuses; `message` is for the person holding the phone."""
 
-    def __init__(self, message, code="refused"):
+    # The position (from 1) of the refused move, set by `GameManager.replay`.
+    index: int
+
+    def __init__(self, message: str, code: str = "refused") -> None:
         super().__init__(message)
         self.message = str(message)
         self.code = code
 
     @classmethod
-    def of_move(cls, refusal):
+    def of_move(cls, refusal: yams.MoveRefused) -> "ScoreRefused":
         """The rules engine's refusal of a move (`rules.MoveRefused`), in the
         request's language, with its code."""
         return cls(translated(refusal.message), refusal.code)
 
 
 class StaleVersion(ScoreRefused):
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(
             _("La feuille a changé entre-temps : vérifiez-la et recommencez."), "stale"
         )
@@ -83,7 +87,7 @@ class StaleVersion(ScoreRefused):
 class PencilOut(ScoreRefused):
     """The host tried to score while someone else holds the pencil."""
 
-    def __init__(self, label=""):
+    def __init__(self, label: str = "") -> None:
         if label:
             message = _(
                 "Le crayon est chez %(name)s : reprenez-le pour noter vous-même."
@@ -97,14 +101,14 @@ class PencilTakenBack(ScoreRefused):
     """A write through a pencil link that was taken back (or passed again) while
     the request was on its way."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(_("Le crayon a été repris."), "pencil_gone")
 
 
 class AlreadyUndone(ScoreRefused):
     """A retried request whose entry was recorded, then undone, in between."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(
             _(
                 "Cette saisie a déjà été enregistrée puis annulée : "
@@ -127,7 +131,7 @@ class Preset(models.TextChoices):
 
 
 class GameQuerySet(models.QuerySet):
-    def by_token(self, kind, token):
+    def by_token(self, kind: str, token: str) -> "Game | None":
         """The game a `kind` of link ("host", "pencil" or "watch") opens, or None.
 
         The watch token is stored as is (the host page shows it again and
@@ -143,24 +147,29 @@ class GameQuerySet(models.QuerySet):
                 return game
         return None
 
-    def with_band(self):
+    def with_band(self) -> "GameQuerySet":
         """As every request of a game link reads it: the band is on every page."""
         return self.select_related("band")
 
-    def expired(self, now=None):
+    def expired(self, now: datetime.datetime | None = None) -> "GameQuerySet":
         now = now or timezone.now()
         cutoff = now - datetime.timedelta(days=settings.GAME_RETENTION_DAYS)
         return self.filter(last_activity_at__lt=cutoff)
 
-    def purge_expired(self, now=None):
+    def purge_expired(self, now: datetime.datetime | None = None) -> int:
         """Deletes expired games with everything they hold; returns the count."""
         return purge.purge_expired(self, now)
 
 
 class GameManager(models.Manager.from_queryset(GameQuerySet)):
     def create_game(
-        self, names, preset="classic", options=None, band=None, seating_drawn=False
-    ):
+        self,
+        names: list[str],
+        preset: str = "classic",
+        options: Mapping[str, object] | None = None,
+        band: Band | None = None,
+        seating_drawn: bool = False,
+    ) -> "tuple[Game, str]":
         """Creates a game and its players; returns (game, host_token).
 
         `seating_drawn`: the order of `names` was drawn at random (the log says so).
@@ -195,7 +204,13 @@ class GameManager(models.Manager.from_queryset(GameQuerySet)):
             )
         return game, host_token
 
-    def replay(self, names, preset, options, moves):
+    def replay(
+        self,
+        names: list[str],
+        preset: str,
+        options: Mapping[str, object] | None,
+        moves: Iterable[tuple[int, str, str, EntryData]],
+    ) -> "PlayedGame":
         """A game played in memory: `moves` are (seat, column, box, entry) in
         order, each checked by the engine once against the sheets so far, so the
         cost grows with the number of moves. Returns a `PlayedGame` to `create`;
@@ -224,12 +239,17 @@ class GameManager(models.Manager.from_queryset(GameQuerySet)):
 class PlayedGame:
     """A game replayed in memory by `Game.objects.replay`, not saved yet."""
 
-    names: list
-    variant: object  # yams.Variant
-    entries: list  # unsaved Entry, player_id holding the seat
-    state: object  # GameState, with stand-in players
+    names: list[str]
+    variant: yams.Variant
+    entries: "list[Entry]"  # unsaved, player_id holding the seat
+    state: GameState  # with stand-in players
 
-    def create(self, band=None, times=(), seating_drawn=False):
+    def create(
+        self,
+        band: Band | None = None,
+        times: Iterable[datetime.datetime | None] = (),
+        seating_drawn: bool = False,
+    ) -> "tuple[Game, str]":
         """Saves the game, its players and entries in one short transaction (a
         few bulk inserts: SQLite's write lock is held for those only); `times`
         (one moment or None per entry) says when each was played. Returns
@@ -295,24 +315,24 @@ class Game(models.Model):
             ),
         ]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"Game {self.pk} ({self.preset})"
 
     @cached_property
-    def variant(self):
+    def variant(self) -> yams.Variant:
         return yams.build_variant(self.preset, self.options)
 
     @property
-    def expires_at(self):
+    def expires_at(self) -> datetime.datetime:
         return self.last_activity_at + datetime.timedelta(
             days=settings.GAME_RETENTION_DAYS
         )
 
     @property
-    def pencil_out(self):
+    def pencil_out(self) -> bool:
         return bool(self.pencil_digest)
 
-    def clean(self):
+    def clean(self) -> None:
         if self.preset not in Preset.values:
             raise ValidationError({"preset": _("Variante inconnue.")})
         try:
@@ -381,7 +401,9 @@ class Game(models.Model):
             detached = dataclasses.replace(state, game=None)
             caches["local"].set(self.state_key(), (version, detached))
 
-    def read_state(self, key_field="", key=""):
+    def read_state(
+        self, key_field: str = "", key: str = ""
+    ) -> "tuple[GameState, Entry | None]":
         """(GameState, the entry whose `key_field` holds `key` or None), read from
         the database: players and entries, undone ones included (they hold the
         last sequence number and a retried request's answer)."""
@@ -396,15 +418,15 @@ class Game(models.Model):
 
     def record(
         self,
-        player_id,
-        column,
-        box,
-        entry,
+        player_id: int,
+        column: str,
+        box: str,
+        entry: EntryData,
         *,
-        request_key="",
-        seen_version=None,
-        by=None,
-    ):
+        request_key: str = "",
+        seen_version: str | int | None = None,
+        by: str | None = None,
+    ) -> "Entry":
         """Records one box for one player and returns the Entry.
 
         A repeated request (same `request_key`) returns the entry it already made,
@@ -438,7 +460,15 @@ class Game(models.Model):
                 self.tell_band_finished(after)
         return made
 
-    def next_entry(self, state, player_id, column, box, entry, request_key=""):
+    def next_entry(
+        self,
+        state: GameState,
+        player_id: int,
+        column: str,
+        box: str,
+        entry: EntryData,
+        request_key: str = "",
+    ) -> "tuple[Entry, GameState]":
         """(unsaved Entry, GameState after it) for a move `state` accepts, or
         ScoreRefused saying why not."""
         try:
@@ -460,7 +490,13 @@ class Game(models.Model):
         )
         return made, state.with_entry(made, after)
 
-    def undo(self, *, seen_version=None, request_key="", by=None):
+    def undo(
+        self,
+        *,
+        seen_version: str | int | None = None,
+        request_key: str = "",
+        by: str | None = None,
+    ) -> "Entry | None":
         """Marks the last active entry undone (kept in the log); returns it, or
         None if there was none.
 
@@ -487,7 +523,7 @@ class Game(models.Model):
         undone.undone_at, undone.undo_key = now, request_key
         return undone
 
-    def rename(self, player_id, new_name):
+    def rename(self, player_id: int | str, new_name: str) -> str:
         """Gives a player a new name; returns it (cleaned). ValidationError if
         another player of the game has it."""
         name = clean_name(new_name)
@@ -509,7 +545,7 @@ class Game(models.Model):
                 self.band.rename_in_result(self.pk, player.name, name)
         return name
 
-    def pass_pencil(self, host_token, label=""):
+    def pass_pencil(self, host_token: str, label: str = "") -> str:
         """Hands out a new pencil link, revoking any previous one; returns it.
 
         `label` (who holds it) is a first name like any other: ValidationError for
@@ -533,7 +569,7 @@ class Game(models.Model):
             )
         return token
 
-    def take_back_pencil(self):
+    def take_back_pencil(self) -> bool:
         """Revokes the pencil link at once; returns False if it was not out."""
         with transaction.atomic():
             self._lock()
@@ -627,7 +663,7 @@ class Game(models.Model):
 
     # --- the pencil link -----------------------------------------------------
 
-    def current_pencil_token(self, host_token):
+    def current_pencil_token(self, host_token: str) -> str | None:
         """The pencil link as the host page shows it again, or None if not out."""
         if not self.pencil_out:
             return None
@@ -635,7 +671,7 @@ class Game(models.Model):
         return token if tokens.matches(token, self.pencil_digest) else None
 
     @staticmethod
-    def pencil_token(host_token, generation):
+    def pencil_token(host_token: str, generation: int) -> str:
         return tokens.derive(host_token, f"pencil:{generation}")
 
 
@@ -664,10 +700,10 @@ class Player(models.Model):
             models.CheckConstraint(condition=~Q(name=""), name="player_name_not_empty"),
         ]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.name
 
-    def clean(self):
+    def clean(self) -> None:
         self.name = clean_name(self.name)
 
 
@@ -714,9 +750,9 @@ class Entry(models.Model):
             ),
         ]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.box} {self.points}"
 
     @property
-    def undone(self):
+    def undone(self) -> bool:
         return self.undone_at is not None

@@ -4,6 +4,7 @@ reads of it and where it leads) built from the replayed GameState by
 `TableBuilder`, drawn by templates/games/sheet.html, and rendered once per
 version, role and language (`sheet_html`)."""
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -12,7 +13,8 @@ from django.template.loader import render_to_string
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
-from games.kinds.yams import GameState, ScorecardTotals, Seat
+from games.kinds.yams import Box, GameState, ScorecardTotals, Seat, Totals
+from games.models import Entry
 from scorekeeper.lib.translation import translated
 
 if TYPE_CHECKING:
@@ -34,7 +36,7 @@ class Cell:
     note: str = ""  # a word over the figure ("encore" before the bonus is reached)
 
     @property
-    def classes(self):
+    def classes(self) -> str:
         """Its class attribute, one word per trait the stylesheet draws (one
         lookup for the template instead of four tests a cell)."""
         classes = "cell cell-" + self.state
@@ -53,14 +55,14 @@ class Row:
     label: str  # the box's full name, or the sum's word
     title: str
     kind: str  # box, sum, total, grand, bank
-    cells: list = field(default_factory=list)
+    cells: list[Cell] = field(default_factory=list)
     section: str = ""
     # What the label column shows instead of the label where it has no room for
     # it ("Brel."); the label is still what a screen reader says. Empty: the label.
     short: str = ""
 
     @property
-    def whole_player(self):
+    def whole_player(self) -> bool:
         """One cell per player across all of their columns."""
         return self.kind in ("grand", "bank")
 
@@ -75,18 +77,19 @@ class Head:
     gap: int = 0  # points behind the leader
     totals: ScorecardTotals | None = None
     rename_url: str = ""  # the host's link to correct the name
-    detail: list = field(default_factory=list)  # [(Row, [Cell])] of this player
+    # (row, its cells) of this player
+    detail: list[tuple[Row, list[Cell]]] = field(default_factory=list)
 
     @property
-    def name(self):
+    def name(self) -> str:
         return self.seat.player.name
 
     @property
-    def pk(self):
+    def pk(self) -> int:
         return self.seat.player.pk
 
     @property
-    def first_column(self):
+    def first_column(self) -> Totals:
         return self.totals.columns[next(iter(self.totals.columns))]
 
 
@@ -101,37 +104,38 @@ class SubHead:
 
 @dataclass
 class Table:
-    heads: list
-    subheads: list  # only under multi-column rules
-    rows: list
+    heads: list[Head]
+    subheads: list[SubHead]  # only under multi-column rules
+    rows: list[Row]
     width: int  # number of value columns
     span: int  # value columns per player
     current: Head | None = None
-    ranking: list = field(default_factory=list)  # [(rank, Head, tied)]
+    # (rank, head, tied)
+    ranking: list[tuple[int, Head, bool]] = field(default_factory=list)
 
     @property
-    def started(self):
+    def started(self) -> bool:
         return any(head.seat.entries for head in self.heads)
 
     @property
-    def names(self):
+    def names(self) -> list[str]:
         return [head.name for head in self.heads]
 
     @property
-    def several(self):
+    def several(self) -> bool:
         return len(self.heads) > 1
 
     @property
-    def crowded(self):
+    def crowded(self) -> bool:
         # More than fit a phone scroll sideways, the box labels staying put.
         return self.width > MAX_NARROW_COLUMNS
 
     @property
-    def short_labels(self):
+    def short_labels(self) -> bool:
         return self.width > MAX_FULL_LABEL_COLUMNS
 
     @property
-    def multi(self):
+    def multi(self) -> bool:
         return self.span > 1
 
 
@@ -147,7 +151,7 @@ MAX_FULL_LABEL_COLUMNS = 3
 MAX_FULL_LABEL_CHARS = 16
 
 
-def short_name(name, crowded=False):
+def short_name(name: str, crowded: bool = False) -> str:
     """What a column head shows; the full name is one tap away. Columns of a
     fixed width end the name with "…" where it overflows, in whatever font the
     phone has; a table wide enough to scroll sizes its columns by their content:
@@ -188,8 +192,8 @@ class PlayerColumns:
 
     seat: Seat
     current: bool
-    entries: dict  # (column, box key) -> [Entry]
-    free: dict  # column -> the box keys this page may open now
+    entries: dict[tuple[str, str], list[Entry]]  # (column, box key) -> entries
+    free: dict[str, set[str]]  # column -> the box keys this page may open now
 
 
 class TableBuilder:
@@ -198,7 +202,7 @@ class TableBuilder:
     role that may follow them. The same few sentences serve every cell of a
     table: they are translated once, here."""
 
-    def __init__(self, state, access):
+    def __init__(self, state: GameState, access: "Access") -> None:
         self.state = state
         self.variant = variant = state.game.variant
         self.columns = list(variant.columns)
@@ -240,7 +244,7 @@ class TableBuilder:
 
     def player_columns(self, seat: Seat) -> PlayerColumns:
         current = seat.player.pk == self.current
-        entries = {}
+        entries: dict[tuple[str, str], list[Entry]] = {}
         for entry in seat.entries:
             entries.setdefault((entry.column, entry.box), []).append(entry)
         opens = current and self.can_write
@@ -250,7 +254,7 @@ class TableBuilder:
         }
         return PlayerColumns(seat, current, entries, free)
 
-    def table(self):
+    def table(self) -> Table:
         heads, rows = self.heads(), self.rows()
         leader = max(head.total for head in heads)
         span = self.span
@@ -278,7 +282,7 @@ class TableBuilder:
             ],
         )
 
-    def heads(self):
+    def heads(self) -> list[Head]:
         crowded = len(self.players) * self.span > MAX_NARROW_COLUMNS
         return [
             Head(
@@ -295,7 +299,7 @@ class TableBuilder:
             for player in self.players
         ]
 
-    def subheads(self):
+    def subheads(self) -> list[SubHead]:
         if not self.multi:
             return []
         return [
@@ -312,7 +316,7 @@ class TableBuilder:
 
     # --- rows --------------------------------------------------------------------
 
-    def rows(self):
+    def rows(self) -> list[Row]:
         variant = self.variant
         rows = [self.box_row(box) for box in self.upper_boxes]
         rows.append(
@@ -347,7 +351,7 @@ class TableBuilder:
             rows.append(Row("bank", _("Réserve"), title, "bank", cells))
         return rows
 
-    def box_row(self, box):
+    def box_row(self, box: Box) -> Row:
         cells = [
             self.box_cell(player, index, column, box)
             for player in self.players
@@ -361,7 +365,9 @@ class TableBuilder:
             short = ""
         return Row(box.key, label, label, "box", cells, box.section, short)
 
-    def box_cell(self, player, index, column, box):
+    def box_cell(
+        self, player: PlayerColumns, index: int, column: str, box: Box
+    ) -> Cell:
         says = self.says
         label = self.box_labels[box.key]
         if self.multi:
@@ -397,7 +403,14 @@ class TableBuilder:
                 cell.label = says["filled"] % words + says["add_yams"]
         return cell
 
-    def sum_row(self, key, label, title, fill, kind="sum"):
+    def sum_row(
+        self,
+        key: str,
+        label: str,
+        title: str,
+        fill: Callable[[Cell, Totals, PlayerColumns, str], None],
+        kind: str = "sum",
+    ) -> Row:
         """A row of totals: `fill(cell, the column's totals, player, column)` writes
         what each cell says."""
         cells = []
@@ -408,7 +421,9 @@ class TableBuilder:
                 cells.append(cell)
         return Row(key, label, title, kind, cells)
 
-    def player_cells(self, state, value):
+    def player_cells(
+        self, state: str, value: Callable[[PlayerColumns], int]
+    ) -> list[Cell]:
         """One cell per player, across all of their columns."""
         return [
             Cell(
@@ -419,7 +434,7 @@ class TableBuilder:
 
     # --- what a total cell says ----------------------------------------------------
 
-    def upper(self, cell, t, player, column):
+    def upper(self, cell: Cell, t: Totals, player: PlayerColumns, column: str) -> None:
         cell.text = str(t.upper)
         if not t.bonus:
             cell.small = f"/{t.upper_target}"
@@ -429,7 +444,7 @@ class TableBuilder:
             "target": t.upper_target,
         }
 
-    def bonus(self, cell, t, player, column):
+    def bonus(self, cell: Cell, t: Totals, player: PlayerColumns, column: str) -> None:
         name = player.seat.player.name
         if t.bonus:
             cell.text, cell.tone = f"+{t.bonus}", "good"
@@ -445,12 +460,14 @@ class TableBuilder:
                 "missing": t.upper_missing,
             }
 
-    def lower(self, cell, t, player, column):
+    def lower(self, cell: Cell, t: Totals, player: PlayerColumns, column: str) -> None:
         cell.text = str(t.lower)
 
-    def yams_bonus(self, cell, t, player, column):
+    def yams_bonus(
+        self, cell: Cell, t: Totals, player: PlayerColumns, column: str
+    ) -> None:
         cell.text = f"+{t.yams_bonus}" if t.yams_bonus else "0"
 
-    def total(self, cell, t, player, column):
+    def total(self, cell: Cell, t: Totals, player: PlayerColumns, column: str) -> None:
         cell.text = str(t.total)
         cell.state = "total" if self.multi else "grand"

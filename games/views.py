@@ -12,10 +12,17 @@ redirects with a flash message; an htmx request gets the fragment it swaps.
 """
 
 import functools
+from collections.abc import Callable
 
 from django.contrib import messages
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseForbidden,
+    QueryDict,
+)
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -55,6 +62,7 @@ from games.invite import (
     watch_path,
 )
 from games.kinds import yams
+from games.kinds.yams.game_state import Summary
 from games.models import Game, PencilOut, ScoreRefused
 from games.sheet import sheet_html
 from scorekeeper.lib import numbers
@@ -67,7 +75,7 @@ from scorekeeper.lib.translation import translated
 # creates, so HEAD is as harmless as GET here; not so in undo and rename, whose
 # "not GET" branch writes).
 @require_http_methods(["GET", "HEAD", "POST"])
-def home(request):
+def home(request: HttpRequest) -> HttpResponse:
     form = NewGameForm(request.POST if request.method == "POST" else None)
     if request.method == "POST":
         if form.is_row_edit:
@@ -83,7 +91,7 @@ def home(request):
 # --- pages -----------------------------------------------------------------------
 
 
-def page_context(access: Access, **extra) -> dict:
+def page_context(access: Access, **extra: object) -> dict[str, object]:
     """What every rendering of the game page (whole or partial) needs."""
     context = {"access": access, "role": access.role, "game": access.game}
     if access.is_host:
@@ -100,8 +108,14 @@ def page_context(access: Access, **extra) -> dict:
 
 
 def render_page(
-    request, access, *, state=None, dialog=None, status=200, pencil_form=None
-):
+    request: HttpRequest,
+    access: Access,
+    *,
+    state: yams.GameState | None = None,
+    dialog: EntryDialog | UndoDialog | RenameDialog | None = None,
+    status: int = 200,
+    pencil_form: PencilForm | None = None,
+) -> HttpResponse:
     state = state or access.game.state()
     context = page_context(
         access, state=state, dialog=dialog, done=done_entry(request, state)
@@ -117,7 +131,9 @@ def render_page(
     return render(request, TEMPLATE, context, status=status)
 
 
-def pencil_context(request, access, form=None):
+def pencil_context(
+    request: HttpRequest, access: Access, form: PencilForm | None = None
+) -> dict[str, object]:
     """The host page's pencil card: the form to pass it, or the link it was passed
     with (derived again from the host token: only its hash is stored)."""
     game = access.game
@@ -130,7 +146,7 @@ def pencil_context(request, access, form=None):
     }
 
 
-def done_entry(request, state):
+def done_entry(request: HttpRequest, state: yams.GameState) -> Summary | None:
     """The entry just recorded (?done=<seq>), for the short "Annuler" offer."""
     seq = numbers.optional_int(request.GET.get("done"))
     last = state.last_entry()
@@ -139,20 +155,22 @@ def done_entry(request, state):
     return None
 
 
-def sheet_fragment(request, access, state=None):
+def sheet_fragment(
+    request: HttpRequest, access: Access, state: yams.GameState | None = None
+) -> HttpResponse:
     """The #sheet fragment alone (for a page that refreshes itself)."""
     return HttpResponse(sheet_html(access, state))
 
 
 @require_safe
 @writer_view
-def host(request, access):
+def host(request: HttpRequest, access: Access) -> HttpResponse:
     return render_page(request, access)
 
 
 @require_safe
 @writer_view
-def pencil(request, access):
+def pencil(request: HttpRequest, access: Access) -> HttpResponse:
     response = render_page(request, access)
     # Once the pencil is taken back its link says so (410) and knows no game any
     # more; this phone remembers, under the pencil's own path, where to follow it.
@@ -161,7 +179,7 @@ def pencil(request, access):
 
 
 @require_safe
-def watch(request, watch_token):
+def watch(request: HttpRequest, watch_token: str) -> HttpResponse:
     # The page around the sheet is rendered for each request (its CSRF token, a
     # flash message); the sheet itself once per version (`sheet_html`).
     game = get_game_or_404(request, "watch", watch_token, Game.objects.with_band())
@@ -188,17 +206,17 @@ def _poll(request, kind, token):
 
 
 @require_safe
-def watch_sheet(request, watch_token):
+def watch_sheet(request: HttpRequest, watch_token: str) -> HttpResponse:
     return _poll(request, "watch", watch_token)
 
 
 @require_safe
-def host_sheet(request, host_token):
+def host_sheet(request: HttpRequest, host_token: str) -> HttpResponse:
     return _poll(request, "host", host_token)
 
 
 @require_safe
-def pencil_sheet(request, pencil_token):
+def pencil_sheet(request: HttpRequest, pencil_token: str) -> HttpResponse:
     return _poll(request, "pencil", pencil_token)
 
 
@@ -207,7 +225,12 @@ def pencil_sheet(request, pencil_token):
 CLOSE_DIALOG = "sk-close-dialog"
 
 
-def refused(request, access, refusal, state=None):
+def refused(
+    request: HttpRequest,
+    access: Access,
+    refusal: ScoreRefused,
+    state: yams.GameState | None = None,
+) -> HttpResponse:
     """A move that cannot be made (not this player's turn, game over, stale
     page…): say why and show the fresh sheet (the verbs that refuse leave the
     game as their lock found it)."""
@@ -229,14 +252,25 @@ def refused(request, access, refusal, state=None):
     return redirect(access.page_url)
 
 
-def refreshed(request, access, notice=None, done=None):
+def refreshed(
+    request: HttpRequest,
+    access: Access,
+    notice: str | None = None,
+    done: Summary | None = None,
+) -> HttpResponse:
     """The answer to a write done: the fresh sheet, with what happened."""
     context = page_context(access, state=access.game.state(), notice=notice, done=done)
     response = render(request, f"{TEMPLATE}#refresh", context)
     return trigger_client_event(response, CLOSE_DIALOG)
 
 
-def show_dialog(request, access, state, dialog, status=200):
+def show_dialog(
+    request: HttpRequest,
+    access: Access,
+    state: yams.GameState,
+    dialog: EntryDialog | UndoDialog | RenameDialog,
+    status: int = 200,
+) -> HttpResponse:
     if request.htmx:
         context = page_context(access, state=state, dialog=dialog)
         response = render(request, dialog.template, context)
@@ -245,7 +279,9 @@ def show_dialog(request, access, state, dialog, status=200):
     return render_page(request, access, state=state, dialog=dialog, status=status)
 
 
-def check_open(access, state, player_id, column, box):
+def check_open(
+    access: Access, state: yams.GameState, player_id: int, column: str, box: str
+) -> tuple[yams.Seat, yams.EntrySpec, yams.Box]:
     """(Seat, EntrySpec, Box) of a box this page may fill now: ScoreRefused
     if not (the pencil is out, not this player's turn…), Http404 if the game has
     no such box."""
@@ -254,7 +290,12 @@ def check_open(access, state, player_id, column, box):
     return find_box(state.open_box, player_id, column, box)
 
 
-def find_box(find, player_id, column, box):
+def find_box(
+    find: Callable[[int, str, str], tuple[yams.Seat, yams.EntrySpec, yams.Box]],
+    player_id: int,
+    column: str,
+    box: str,
+) -> tuple[yams.Seat, yams.EntrySpec, yams.Box]:
     try:
         return find(player_id, column, box)
     except yams.MoveRefused as refusal:
@@ -263,7 +304,16 @@ def find_box(find, player_id, column, box):
         raise ScoreRefused.of_move(refusal) from refusal
 
 
-def entry_form(access, state, player_id, column, box, data=None, *, check=True):
+def entry_form(
+    access: Access,
+    state: yams.GameState,
+    player_id: int,
+    column: str,
+    box: str,
+    data: QueryDict | None = None,
+    *,
+    check: bool = True,
+) -> tuple[yams.Seat, EntryForm]:
     """(Seat, EntryForm) of a box this page may fill now (`check`), or of
     any box of the game: ScoreRefused if not, Http404 if the game has no such."""
     if check:
@@ -283,7 +333,13 @@ def entry_form(access, state, player_id, column, box, data=None, *, check=True):
     return seat, form
 
 
-def entry_dialog(access, seat, form, preview=None, show_errors=True):
+def entry_dialog(
+    access: Access,
+    seat: yams.Seat,
+    form: EntryForm,
+    preview: Preview | None = None,
+    show_errors: bool = True,
+) -> EntryDialog:
     column, box = form.column, form.box.key
     urls = {"player_id": seat.player.pk, "column": column, "box": box}
     return EntryDialog(
@@ -301,7 +357,9 @@ def entry_dialog(access, seat, form, preview=None, show_errors=True):
 
 @require_safe
 @writer_view
-def box(request, access, player_id, column, box):
+def box(
+    request: HttpRequest, access: Access, player_id: int, column: str, box: str
+) -> HttpResponse:
     state = access.game.state()
     try:
         seat, form = entry_form(access, state, player_id, column, box)
@@ -316,7 +374,9 @@ def box(request, access, player_id, column, box):
 
 @require_http_methods(["GET", "POST"])
 @writer_view
-def preview(request, access, player_id, column, box):
+def preview(
+    request: HttpRequest, access: Access, player_id: int, column: str, box: str
+) -> HttpResponse:
     data = request.POST if request.method == "POST" else request.GET
     state = access.game.state()
     try:
@@ -342,7 +402,9 @@ def preview(request, access, player_id, column, box):
 
 @require_POST
 @writer_view
-def record(request, access, player_id, column, box):
+def record(
+    request: HttpRequest, access: Access, player_id: int, column: str, box: str
+) -> HttpResponse:
     game = access.game
     state = game.state()
     try:
@@ -377,7 +439,7 @@ def record(request, access, player_id, column, box):
 
 @require_http_methods(["GET", "POST"])
 @writer_view
-def undo(request, access):
+def undo(request: HttpRequest, access: Access) -> HttpResponse:
     """GET asks for confirmation (what would be undone); POST undoes."""
     game = access.game
     if request.method == "GET":
@@ -417,7 +479,7 @@ def undo(request, access):
 
 @require_http_methods(["GET", "POST"])
 @writer_view
-def rename(request, access, player_id):
+def rename(request: HttpRequest, access: Access, player_id: int) -> HttpResponse:
     if not access.can_rename:
         # The pencil scores; correcting names stays with the host.
         return HttpResponseForbidden(
@@ -459,7 +521,7 @@ def rename(request, access, player_id):
 
 
 @require_POST
-def pass_pencil(request, host_token):
+def pass_pencil(request: HttpRequest, host_token: str) -> HttpResponse:
     """Hands out a new pencil link (revoking any other) and shows it to the host."""
     access = get_access_or_404(request, "host", host_token)
     form = PencilForm(request.POST)
@@ -481,7 +543,7 @@ def pass_pencil(request, host_token):
 
 
 @require_POST
-def take_pencil(request, host_token):
+def take_pencil(request: HttpRequest, host_token: str) -> HttpResponse:
     """Revokes the pencil link at once: the host scores again."""
     access = get_access_or_404(request, "host", host_token)
     if access.game.take_back_pencil():

@@ -98,7 +98,7 @@ class LogRow:
     points: int
     created_at: datetime.datetime
     undone_at: datetime.datetime | None
-    data: dict
+    data: dict[str, object]  # the entry as the host made it
 
     @property
     def undone(self) -> bool:
@@ -127,7 +127,7 @@ def game_log(
     by_id = {p.pk: p for p in players}
     labels = {box.key: translated(box.label) for box in variant.boxes}
     multi_column = len(variant.columns) > 1
-    earlier = {p.pk: [] for p in players}
+    earlier: dict[int, list[Entry]] = {p.pk: [] for p in players}
     rows = []
     for entry in entries:
         standing = sum(
@@ -216,7 +216,7 @@ def _iso(dt):
     return dt.isoformat() if dt else None
 
 
-def totals_of(state: GameState) -> list[dict]:
+def totals_of(state: GameState) -> list[dict[str, object]]:
     """Each player's totals as plain JSON, in seating order (export and import
     compare these, so both must build them the same way)."""
     ranks = {seat.player.pk: rank for rank, seat in state.ranking()}
@@ -249,7 +249,7 @@ def totals_of(state: GameState) -> list[dict]:
 
 def game_json(
     game: Game, state: GameState | None = None, log_rows: list[LogRow] | None = None
-) -> dict:
+) -> dict[str, object]:
     """The whole game as a JSON-ready dict (see FORMAT_VERSION)."""
     state = state or game.state()
     players = [s.player for s in state.seats]

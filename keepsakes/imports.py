@@ -29,7 +29,7 @@ MAX_IMPORT_ENTRIES = 2000
 class ImportRefused(Exception):
     """A file that cannot be imported; `message` says why, for the host."""
 
-    def __init__(self, message: str):
+    def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = str(message)
 

@@ -209,9 +209,10 @@ class SeatCells:
 
     name: str = ""
     hint: str = ""
-    cells: dict = field(default_factory=dict)  # (column, box) → (text, crossed)
+    # (column, box) → (text, crossed)
+    cells: dict[tuple[str, str], tuple[str, bool]] = field(default_factory=dict)
     totals: ScorecardTotals | None = None  # None on a blank sheet
-    started: set = field(default_factory=set)  # columns holding an entry
+    started: set[str] = field(default_factory=set)  # columns holding an entry
     bank: int | None = None
 
     def value(self, column: str | None, row: Row) -> str:
@@ -239,7 +240,7 @@ class SeatCells:
 def seat_of(seat: yams.Seat, variant: Variant) -> SeatCells:
     """The filled cells of the engine's `Seat`."""
     cells, started = {}, set()
-    turns = {}
+    turns: dict[tuple[str, str], list[yams.Turn]] = {}
     for turn in seat.scorecard.turns:
         turns.setdefault((turn.column, turn.box), []).append(turn)
         started.add(turn.column)
@@ -261,7 +262,7 @@ def seat_of(seat: yams.Seat, variant: Variant) -> SeatCells:
 
 
 class SheetPDF(FPDF):
-    def __init__(self, orientation: str):
+    def __init__(self, orientation: str) -> None:
         super().__init__(orientation=orientation, unit="mm", format="A4")
         self.set_margins(MARGIN, MARGIN, MARGIN)
         self.set_auto_page_break(False)
@@ -350,7 +351,7 @@ def measure(
     footer_size = 7.0 if landscape else 7.5
     line_h = footer_size * PT * 1.35
 
-    def footer_height(width):
+    def footer_height(width: float) -> float:
         pdf.set_font(FONT, "", footer_size)
         lines = sum(
             len(pdf.multi_cell(width, line_h, text, dry_run=True, output="LINES"))
@@ -358,7 +359,7 @@ def measure(
         )
         return lines * line_h + 3
 
-    def row_height(footer_h):
+    def row_height(footer_h: float) -> float:
         room_h = page_h - 2 * MARGIN - title_h - footer_h - name_h - kind_h
         return min(room_h / len(rows), MAX_ROW)
 
@@ -371,7 +372,7 @@ def measure(
     # With many players the cells cannot all be writable: the labels keep a share.
     room = max(usable_w - cells * target_cell, usable_w * 0.28)
 
-    def label_width(two_lines, label_size, rule_size):
+    def label_width(two_lines: bool, label_size: float, rule_size: float) -> float:
         if two_lines:
             widest = max(
                 max(
@@ -388,7 +389,7 @@ def measure(
             )
         return widest + 3
 
-    def fit_labels(two_lines):
+    def fit_labels(two_lines: bool) -> tuple[float, float]:
         """(label size, rule size) for the label and its rule on two lines in a
         row, or side by side on one."""
         if two_lines:
@@ -408,7 +409,7 @@ def measure(
             label_size -= 0.25
         return label_size, rule_size
 
-    def legibility(two_lines):
+    def legibility(two_lines: bool) -> float:
         label_size, rule_size = fit_labels(two_lines)
         return rule_size + label_size / 2
 

@@ -28,7 +28,7 @@ class RankRow:
 
 def ranking_rows(state: GameState) -> list[RankRow]:
     ranking = state.ranking()
-    counts = {}
+    counts: dict[int, int] = {}
     for rank, _sheet in ranking:
         counts[rank] = counts.get(rank, 0) + 1
     return [
