@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import caches
 from django.utils import formats, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -37,7 +37,8 @@ FONT_DIRS = [
 
 
 def preview_cache_key(game: Game) -> str:
-    return f"share:preview:{game.pk}:{game.version}:{translation.get_language()}"
+    language = translation.get_language()
+    return f"result-preview:{game.watch_token}:{game.version}:{language}"
 
 
 def preview_png(game: Game, state: GameState | None = None) -> bytes:
@@ -47,10 +48,12 @@ def preview_png(game: Game, state: GameState | None = None) -> bytes:
     is only replayed when the image has to be drawn.
     """
     key = preview_cache_key(game)
-    data = cache.get(key)
+    # Drawn once per version in each process: message apps ask for it again
+    # and again when the result is shared.
+    data = caches["local"].get(key)
     if data is None:
         data = draw_preview(game, state if state is not None else game.state())
-        cache.set(key, data, PREVIEW_CACHE_SECONDS)
+        caches["local"].set(key, data, PREVIEW_CACHE_SECONDS)
     return data
 
 

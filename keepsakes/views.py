@@ -7,12 +7,13 @@ through its watch link (read-only, already shown to everyone at the table), and 
 import, which writes, through the host link.
 """
 
+import json
 from collections.abc import Sequence
-from functools import lru_cache
 from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib import messages
+from django.core.cache import caches
 from django.http import (
     Http404,
     HttpRequest,
@@ -155,17 +156,23 @@ def blank_pdf(request: HttpRequest, preset: str, layout: str) -> HttpResponse:
         return HttpResponseBadRequest(
             translated(exc.message), content_type="text/plain; charset=utf-8"
         )
-    content = _blank_pdf_cached(variant, layout, get_language())
+    content = blank_pdf_of(variant, layout)
     filename = f"feuille-yams-{preset}-{'-'.join(variant.columns)}-{layout}.pdf"
     # Inline: the browser opens it in a tab, ready to print.
     return _download(content, "application/pdf", filename, attachment=False)
 
 
-@lru_cache(maxsize=64)
-def _blank_pdf_cached(variant, layout, language):
-    # A blank sheet depends only on these three (the language is active while it
-    # is drawn); drawing one takes about a tenth of a second.
-    return pdf.blank_sheet_pdf(variant, layout)
+def blank_pdf_of(variant: yams.Variant, layout: str) -> bytes:
+    """The blank sheet, kept in the local cache: it depends only on the variant,
+    the layout and the language, and drawing one takes about a tenth of a second
+    (the printables page links a dozen)."""
+    options = json.dumps(variant.options, sort_keys=True, separators=(",", ":"))
+    key = f"blank-pdf:{variant.key}:{options}:{layout}:{get_language()}"
+    content = caches["local"].get(key)
+    if content is None:
+        content = pdf.blank_sheet_pdf(variant, layout)
+        caches["local"].set(key, content, None)
+    return content
 
 
 # --- one game --------------------------------------------------------------------
