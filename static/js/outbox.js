@@ -1,16 +1,26 @@
-// A dropped connection loses nothing (writer pages only).
+// A dropped connection or a server away loses nothing (writer pages only).
 // - A box tapped offline says so, and opens by itself when the network is back.
 // - Offline, the dialog shows the calculation kept in it for each button.
-// - A write that got no answer (Valider, undo: the elements marked data-retry) is
-//   kept in the browser's storage under its idempotency key (request_key) and
-//   sent again until the server answers: as soon as the network is back, and
-//   after growing pauses meanwhile. Closing the dialog or reloading the page does
-//   not lose it. The server records a key once, so a write sent twice counts once.
+// - A write that got no answer (Valider, undo: the elements marked data-retry), or
+//   an answer that only says "not now" (a server or its proxy away, overloaded,
+//   timed out), is kept in the browser's storage under its idempotency key
+//   (request_key) and sent again until the server decides: as soon as the network
+//   is back, after the pause the server asked for (Retry-After), else after
+//   growing pauses. Closing the dialog or reloading the page does not lose it. The
+//   server records a key once, so a write sent twice counts once.
 (function () {
   "use strict";
 
   var KEY = "scorekeeper-outbox";
   var RETRY_DELAYS = [1000, 2000, 4000, 8000, 15000, 30000];
+  // A Retry-After is followed within these bounds: never a tight loop, and never
+  // so long that the table wonders whether the phone gave up.
+  var ASKED_MIN = 1000;
+  var ASKED_MAX = 60000;
+  // 408, 502, 503, 504: the request timed out, or the server (or the proxy in
+  // front of it) could not take it now. Nothing was recorded, and the same
+  // request can succeed later.
+  var NOT_NOW = [0, 408, 502, 503, 504];
   var words = document.querySelector("[data-outbox]");
   if (!words) { return; }
 
@@ -25,10 +35,36 @@
   function text(name) { return words.getAttribute("data-" + name) || ""; }
 
   // Whether a write goes again, from what came back: `status` 0 is no answer at
-  // all (offline, the connection lost on the way). Any answer, even a refusal,
-  // settles it: the server has decided.
+  // all (offline, the connection lost on the way), the others say "not now".
+  // Any other answer, even a refusal, settles it: the server has decided.
   function sendAgain(status) {
-    return status === 0;
+    return NOT_NOW.indexOf(status) >= 0;
+  }
+
+  // The pause a Retry-After asks for (seconds, or an HTTP date), in ms; null
+  // when there is none or it cannot be read.
+  function askedPause(header) {
+    if (!header) { return null; }
+    var ms = /^\s*\d+\s*$/.test(header)
+      ? parseInt(header, 10) * 1000
+      : Date.parse(header) - Date.now();
+    if (isNaN(ms)) { return null; }
+    return Math.min(Math.max(ms, ASKED_MIN), ASKED_MAX);
+  }
+
+  // What the note says while a write waits: the server's own words when it sent
+  // some (the 503 fragment: the database away, the disk full), else that the
+  // server did not answer, else (no answer at all) that the network is lost.
+  function waitingWords(status, html) {
+    if (status === 0) { return text("retrying"); }
+    var said = null;
+    if (html && window.DOMParser) {
+      // Parsed, never inserted: only its text is shown, and nothing in it runs.
+      var doc = new window.DOMParser().parseFromString(html, "text/html");
+      said = doc.querySelector("[data-unavailable]");
+    }
+    var words = said ? said.textContent.replace(/\s+/g, " ").trim() : "";
+    return words || text("server-retrying") || text("retrying");
   }
 
   // --- what is kept ----------------------------------------------------------------
@@ -136,7 +172,7 @@
     return note;
   }
 
-  function showNetStatus(elt) {
+  function showNetStatus(elt, message) {
     var form = formOf(elt);
     var note;
     if (form && form.closest(".dialog-body")) {
@@ -146,7 +182,7 @@
       if (!notice) { return; }
       note = netNote(notice, null);
     }
-    note.textContent = text("retrying");
+    note.textContent = message;
   }
 
   function clearNetStatus() {
@@ -155,9 +191,11 @@
 
   // --- sending again -------------------------------------------------------------------
 
-  function later() {
+  // `asked`: the server's Retry-After (ms), if it sent one. The attempts count on
+  // meanwhile, so that once it stops asking the pauses go on growing.
+  function later(asked) {
     window.clearTimeout(outbox.timer);
-    var delay = RETRY_DELAYS[Math.min(outbox.attempt, RETRY_DELAYS.length - 1)];
+    var delay = asked != null ? asked : RETRY_DELAYS[Math.min(outbox.attempt, RETRY_DELAYS.length - 1)];
     outbox.attempt += 1;
     outbox.timer = window.setTimeout(flush, delay);
   }
@@ -198,7 +236,10 @@
     }).then(function (response) {
       return response.text().then(function (html) {
         outbox.fetching = false;
-        if (sendAgain(response.status)) { later(); return; }
+        if (sendAgain(response.status)) {
+          later(askedPause(response.headers.get("Retry-After")));
+          return;
+        }
         forget(item.key);
         outbox.attempt = 0;
         var sheet = document.getElementById("sheet");
@@ -222,16 +263,28 @@
     var detail = event.detail || {};
     var elt = detail.elt;
     if (!elt || !elt.hasAttribute || !elt.hasAttribute("data-retry") || !keyOf(elt)) { return; }
-    var status = detail.xhr ? detail.xhr.status : 0;
+    var xhr = detail.xhr;
+    var status = xhr ? xhr.status : 0;
     if (sendAgain(status)) {
       keep(elt);
-      showNetStatus(elt);
-      later();
+      showNetStatus(elt, waitingWords(status, status ? xhr.responseText : ""));
+      later(status ? askedPause(xhr.getResponseHeader("Retry-After")) : null);
       return;
     }
     forget(keyOf(elt));
     outbox.attempt = 0;
     if (mine().length) { later(); }
+  });
+
+  // htmx swaps no 5xx by default; a "not now" answer to a kept write must never
+  // replace the sheet, whatever htmx is told elsewhere: the write still waits.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var detail = event.detail || {};
+    var elt = detail.elt;
+    if (!elt || !elt.hasAttribute || !elt.hasAttribute("data-retry")) { return; }
+    if (detail.xhr && detail.xhr.status && sendAgain(detail.xhr.status)) {
+      detail.shouldSwap = false;
+    }
   });
 
   // --- a box tapped offline, the calculation offline --------------------------------------

@@ -1,6 +1,7 @@
 // The pages that score (host and pencil): the entry, undo and rename dialog, and a
-// second tap just after it closed. A write sent again once the network is back:
-// outbox.js. Every one of them works without this file; a watch page never loads it.
+// second tap just after it closed. A write sent again once the network or the
+// server is back: outbox.js. Every one of them works without this file; a watch
+// page never loads it.
 (function () {
   "use strict";
 
