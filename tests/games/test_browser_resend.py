@@ -11,9 +11,9 @@ import time
 import pytest
 from django.test import RequestFactory
 from playwright.sync_api import expect
-from scorekeeper.unavailable import unavailable_response
 
 from games.models import Entry
+from scorekeeper.middleware import unavailable_response
 from tests.factories import make_game
 from tests.games.helpers import player
 from tests.helpers import host_url
