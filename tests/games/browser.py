@@ -40,9 +40,21 @@ def pick(page, entry):
     form.locator(f"label.choice:has(input[name=value][value='{value}'])").click()
 
 
+def box_link(page, player_id, box, column="free"):
+    """The sheet's link that opens a box, while the box is open to this page."""
+    return page.locator(f"a.tap[href$='/box/{player_id}/{column}/{box}/']")
+
+
+def pick_value(page, value):
+    """Taps one button of the open dialog's value group ("x": Barrer)."""
+    page.locator(
+        f"dialog[open] label.choice:has(input[name=value][value='{value}'])"
+    ).click()
+
+
 def open_box(page, player_id, box, column="free"):
     """Taps a box of the sheet; returns its entry dialog, open."""
-    page.locator(f"a.tap[href$='/box/{player_id}/{column}/{box}/']").click()
+    box_link(page, player_id, box, column).click()
     dialog = page.locator("dialog[open] [data-kind=entry]")
     expect(dialog).to_be_visible()
     return dialog

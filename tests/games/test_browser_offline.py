@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 
 from games.models import Entry
 from tests.factories import make_game
+from tests.games.browser import box_link, pick_value
 from tests.games.helpers import player
 from tests.helpers import host_url
 
@@ -15,24 +16,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SW_READY = "async () => (await navigator.serviceWorker.ready).active.scriptURL"
 
 
-def box(page, game, name, key):
-    pk = player(game, name).pk
-    return page.locator(f"a.tap[href$='/box/{pk}/free/{key}/']")
-
-
-def pick_count(page, value):
-    page.locator(
-        f"dialog[open] label.choice:has(input[name=value][value='{value}'])"
-    ).click()
-
-
 def test_a_box_tapped_offline_says_so_and_opens_when_the_network_is_back(
     live_server, phone
 ):
     game, token = make_game(["Sarah", "Hugo"])
     phone.goto(live_server.url + host_url(token))
     phone.context.set_offline(True)
-    box(phone, game, "Sarah", "sixes").click()
+    box_link(phone, player(game, "Sarah").pk, "sixes").click()
     expect(phone.get_by_role("status").filter(has_text="Pas de réseau")).to_be_visible()
     phone.screenshot(path="/tmp/shots-15a/offline-box-tap.png")
     phone.context.set_offline(False)
@@ -42,14 +32,14 @@ def test_a_box_tapped_offline_says_so_and_opens_when_the_network_is_back(
 def test_offline_the_dialog_still_shows_the_calculation(live_server, phone):
     game, token = make_game(["Sarah", "Hugo"])
     phone.goto(live_server.url + host_url(token))
-    box(phone, game, "Sarah", "sixes").click()
+    box_link(phone, player(game, "Sarah").pk, "sixes").click()
     expect(phone.locator("dialog[open] [data-kind=entry]")).to_be_visible()
     phone.context.set_offline(True)
-    pick_count(phone, 4)
+    pick_value(phone, 4)
     expect(phone.locator("#preview .calc")).to_contain_text("24")
-    pick_count(phone, "x")
+    pick_value(phone, "x")
     expect(phone.locator("#preview .calc")).to_be_visible()
-    pick_count(phone, 2)
+    pick_value(phone, 2)
     expect(phone.locator("#preview .calc")).to_contain_text("12")
     phone.screenshot(path="/tmp/shots-15a/offline-preview.png")
 
@@ -68,10 +58,10 @@ def test_an_entry_validated_offline_survives_a_closed_dialog_and_a_reload(
         lambda r: sent.append(r.url) if r.url.endswith("/record/") else None,
     )
 
-    box(phone, game, "Sarah", "sixes").click()
+    box_link(phone, player(game, "Sarah").pk, "sixes").click()
     expect(phone.locator("dialog[open] [data-kind=entry]")).to_be_visible()
     phone.context.set_offline(True)
-    pick_count(phone, 4)
+    pick_value(phone, 4)
     phone.get_by_role("button", name="Valider").click()
     expect(phone.locator("[data-net-status]")).to_contain_text("Connexion perdue")
     phone.locator("dialog[open] .dialog-close").click()
@@ -85,7 +75,7 @@ def test_an_entry_validated_offline_survives_a_closed_dialog_and_a_reload(
 
     phone.context.set_offline(False)
     phone.goto(page_url)
-    expect(box(phone, game, "Sarah", "sixes")).to_have_count(0)
+    expect(box_link(phone, player(game, "Sarah").pk, "sixes")).to_have_count(0)
     expect(phone.locator(".turn-banner")).to_contain_text("À Hugo de jouer")
     expect(waiting).to_be_hidden()
     phone.reload()

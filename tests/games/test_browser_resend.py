@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 from games.models import Entry
 from scorekeeper.middleware import unavailable_response
 from tests.factories import make_game
+from tests.games.browser import box_link, pick_value
 from tests.games.helpers import player
 from tests.helpers import host_url
 from tests.live.browser import cell_text, shoot
@@ -25,17 +26,6 @@ SERVER_AWAY = "Le serveur ne répond pas pour l'instant"
 WAITING = "En attente du réseau : Sarah · Six"
 # What a proxy in front of a server that is down answers: no words for the table.
 BAD_GATEWAY = "<html><body><h1>502 Bad Gateway</h1></body></html>"
-
-
-def box(page, game, name, key):
-    pk = player(game, name).pk
-    return page.locator(f"a.tap[href$='/box/{pk}/free/{key}/']")
-
-
-def pick_count(page, value):
-    page.locator(
-        f"dialog[open] label.choice:has(input[name=value][value='{value}'])"
-    ).click()
 
 
 def the_503_fragment():
@@ -66,14 +56,16 @@ def answer_first(page, times, status, headers, body):
 
 
 def validate_sixes(phone, game):
-    box(phone, game, "Sarah", "sixes").click()
+    box_link(phone, player(game, "Sarah").pk, "sixes").click()
     expect(phone.locator("dialog[open] [data-kind=entry]")).to_be_visible()
-    pick_count(phone, 4)
+    pick_value(phone, 4)
     phone.get_by_role("button", name="Valider").click()
 
 
 def expect_recorded_once(phone, game, tries, expected_tries):
-    expect(box(phone, game, "Sarah", "sixes")).to_have_count(0, timeout=20_000)
+    expect(box_link(phone, player(game, "Sarah").pk, "sixes")).to_have_count(
+        0, timeout=20_000
+    )
     expect(phone.locator(".turn-banner")).to_contain_text("À Hugo de jouer")
     assert cell_text(phone, "sixes", 0) == "24"
     expect(phone.locator(".outbox-note")).to_be_hidden()
