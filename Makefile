@@ -89,7 +89,7 @@ bench: venv-dev messages
 
 # Production (see README "Running in production"): every setting comes from the
 # environment: DEBUG=0 SECRET_KEY ALLOWED_HOSTS DATABASE_URL [REDIS_URL] ...
-# Installs the runtime lock only. Each app server: prod-static (WhiteNoise serves
+# Installs the runtime lock only. Each app server: prod-static (ServeStatic serves
 # its own copy), then prod-web. Once per deploy: prod-migrate and prod-schedules;
 # one machine runs prod-worker. prod-setup does all three set-up steps.
 prod-setup: prod-static prod-migrate prod-schedules

@@ -2,7 +2,7 @@
 receives them compressed (target ≤ 30 KB).
 
 The app is served as in production (uvicorn through scorekeeper.serve, DEBUG=0,
-collectstatic with WhiteNoise's compressed manifest storage). Static files are
+collectstatic with ServeStatic's compressed manifest storage). Static files are
 fetched with `Accept-Encoding: br, gzip` and counted as sent; the HTML, which the
 app itself does not compress (the TLS proxy in front does, or not), is counted
 gzipped at level 6 as a proxy would send it, and also as served.

@@ -1,7 +1,7 @@
 """The score sheet as one role sees it: the Table (rows of boxes and totals, one
 column per player and per sheet column, what each cell says, what a screen reader
 reads of it and where it leads) built from the replayed GameState by
-`TableBuilder`, drawn by templates/games/sheet.html, and rendered once per
+`TableBuilder`, drawn by templates/games/sheet.jinja, and rendered once per
 version, role and language (`sheet_html`)."""
 
 from collections.abc import Callable
@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from django.core.cache import caches
 from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
@@ -112,6 +113,8 @@ class Table:
     current: Head | None = None
     # (rank, head, tied)
     ranking: list[tuple[int, Head, bool]] = field(default_factory=list)
+    # What the leader's column head says where the others say how far behind.
+    leader_mark: str = ""
 
     @property
     def started(self) -> bool:
@@ -176,14 +179,21 @@ def sheet_html(access: "Access", state: GameState | None = None) -> str:
     kept = caches["local"].get(key)
     if kept is not None and kept[0] == game.version:
         return kept[1]
-    state = state or game.state()
-    context = {"access": access, "role": access.role, "game": game}
+    html = draw_sheet(access, state or game.state())
+    caches["local"].set(key, (game.version, html))
+    return html
+
+
+def draw_sheet(access: "Access", state: GameState) -> SafeString:
+    """The #sheet drawn anew: its Table, then templates/games/sheet.jinja (Jinja2,
+    compiled to Python: the sheet is drawn on every write)."""
+    context = {"access": access, "role": access.role, "game": access.game}
     if access.is_host:
         context["host_token"] = access.token
     context.update(state=state, table=TableBuilder(state, access).table())
-    html = render_to_string("games/sheet.html", context)
-    caches["local"].set(key, (game.version, html))
-    return html
+    # Django's Jinja2 backend returns a plain str; its template escaped every
+    # value (autoescape), so the pages that embed it may take it as it is.
+    return mark_safe(render_to_string("games/sheet.jinja", context, using="jinja2"))
 
 
 @dataclass
@@ -280,6 +290,7 @@ class TableBuilder:
                 (rank, by_player[seat.player.pk], ranks.count(rank) > 1)
                 for rank, seat in ranked
             ],
+            leader_mark=pgettext("leader", "1er"),
         )
 
     def heads(self) -> list[Head]:

@@ -65,7 +65,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Before anything reads the body (CSRF reads the form): a cut body is a 400.
     "scorekeeper.middleware.CompleteBodyMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "servestatic.middleware.ServeStaticMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -95,6 +95,17 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
             ],
             "builtins": ["django.templatetags.i18n"],
+        },
+    },
+    # The score sheet only (templates/games/sheet.jinja): README.md, "Templates".
+    {
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "NAME": "jinja2",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": False,
+        "OPTIONS": {
+            "environment": "scorekeeper.jinja2.environment",
+            "keep_trailing_newline": True,
         },
     },
 ]
@@ -242,7 +253,7 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": (
-            "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            "servestatic.storage.CompressedManifestStaticFilesStorage"
             if env_bool("STATIC_MANIFEST", not DEBUG)
             else "django.contrib.staticfiles.storage.StaticFilesStorage"
         )

@@ -88,7 +88,7 @@ def environment(env):
     env["DEBUG"] = "0"
     # Plain HTTP on the local network: no HTTPS redirect, HSTS or secure cookies.
     env["PLAIN_HTTP"] = "1"
-    # Static files hashed and compressed (collectstatic below), served by WhiteNoise.
+    # Static files hashed and compressed (collectstatic below), served by ServeStatic.
     env["STATIC_MANIFEST"] = "1"
     if not env.get("SECRET_KEY"):
         env.setdefault("SECRET_KEY_FILE", "var/secret_key")

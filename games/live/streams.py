@@ -13,7 +13,7 @@ What a stream says, in order:
 
 That is a watch link's stream. Every watcher of a game in this process shares one
 SheetEvent per version and language (`Renderings`), its sheet the one the page and
-its poll are served (`sheet_table.sheet_html`): a new entry costs one render per
+its poll are served (`games.sheet.sheet_html`): a new entry costs one render per
 process, whatever the number of watchers. A host or pencil link's stream says
 `id: 12 / event: version / data: 12` instead: its page is the one that writes, and
 its own entry's answer already brought the new sheet, so a rendering made for it

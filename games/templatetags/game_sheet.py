@@ -1,6 +1,6 @@
 """Small helpers of the game pages' templates: die faces, translated rules text,
 the write URLs of the page's role. The sheet itself is data (games/sheet.py) drawn
-by templates/games/sheet.html."""
+by templates/games/sheet.jinja."""
 
 from django import template
 

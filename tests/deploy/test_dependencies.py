@@ -11,7 +11,7 @@ BEFORE_THE_SPLIT = {
     "django-htmx": "1.29.0",
     "django-q2": "1.11.1",
     "dj-database-url": "3.1.2",
-    "whitenoise": "6.12.0",
+    "servestatic": "4.4.0",
     "psycopg": "3.3.9",
     "uvicorn": "0.54.0",
     "httptools": "0.9.0",
@@ -72,7 +72,7 @@ def test_the_runtime_lock_has_what_the_app_needs_and_no_test_tool():
         if name not in DEV_ONLY:
             assert runtime.get(name) == version, name
     assert not DEV_ONLY & set(runtime)
-    # WhiteNoise's Brotli files, and Django's own dependencies, are locked too.
+    # ServeStatic's Brotli files, and Django's own dependencies, are locked too.
     assert {"brotli", "asgiref", "sqlparse", "psycopg-binary"} <= set(runtime)
 
 

@@ -1,6 +1,6 @@
 """`make run` serves the table: the phones on the network reach it (here through
 127.0.0.2, which only a server listening on every address answers), DEBUG off, the
-static files from WhiteNoise, forms working over plain HTTP, a QR code printed."""
+static files from ServeStatic, forms working over plain HTTP, a QR code printed."""
 
 import os
 import re
@@ -78,7 +78,7 @@ def test_a_phone_on_the_network_gets_the_home_page_without_debug(game_night):
     assert status == 404 and b"URLconf" not in body
 
 
-def test_static_files_are_hashed_and_served_by_whitenoise(game_night):
+def test_static_files_are_hashed_and_served_by_servestatic(game_night):
     runner, port, _ = game_night
     _, _, body = request("127.0.0.2", port, "/", phone_host(runner, port))
     assets = re.findall(

@@ -1,4 +1,4 @@
-"""The sheet's cells (templates/games/sheet.html, from the data of games/sheet.py):
+"""The sheet's cells (templates/games/sheet.jinja, from the data of games/sheet.py):
 each open box links to its own dialog and says what it is, and what a player typed
 as a name reads back exactly as typed, never as markup; a box's row head shows its
 full name where the label column has room for it, its short one elsewhere."""

@@ -1,0 +1,103 @@
+"""Micro-benchmark of the score sheet: a 6-player game mid-game, drawn cache cold.
+
+Run: .venv/bin/python bench/bench_sheet.py [--renders 100]
+
+Each render builds the sheet's data (`TableBuilder`, from the replayed state) and
+renders its template: `games.sheet.draw_sheet`, what `sheet_html` does on a cache
+miss. The state replay is timed on its own line. CPU time (`time.process_time`),
+the median of `--renders` renders after a warm-up, on a throwaway SQLite database.
+Target: the sheet, data and template, in at most 1 ms (watch and host roles).
+"""
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+TARGET_MS = 1.0
+
+
+def median_ms(function, renders):
+    for _ in range(10):
+        function()
+    timings = []
+    for _ in range(renders):
+        start = time.process_time()
+        function()
+        timings.append(time.process_time() - start)
+    return statistics.median(timings) * 1000
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--renders", type=int, default=100)
+    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--rounds", type=int, default=7, help="rounds already played")
+    args = parser.parse_args()
+
+    workdir = tempfile.mkdtemp(prefix="bench-sheet-")
+    os.environ["DATABASE_URL"] = f"sqlite:///{workdir}/bench.sqlite3"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
+    os.environ.setdefault("DEBUG", "0")
+    os.environ.setdefault("SECRET_KEY", "bench-sheet")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.utils import translation
+
+    from bench.common import _make_games
+    from games.access import Access
+    from games.models import Game
+    from games.sheet import TableBuilder, draw_sheet
+
+    call_command("migrate", verbosity=0)
+    (made,) = _make_games(1, args.players, args.rounds)
+    game = Game.objects.get(watch_token=made["watch_token"])
+    translation.activate("fr")
+    state = game.state()
+
+    rows = []
+    for role, token in [("watch", game.watch_token), ("host", made["host_token"])]:
+        access = Access(role=role, game=game, token=token)
+
+        def draw(access=access):
+            return draw_sheet(access, state)
+
+        def data_only(access=access):
+            return TableBuilder(state, access).table()
+
+        html = draw()
+        rows.append(
+            (
+                role,
+                median_ms(data_only, args.renders),
+                median_ms(draw, args.renders),
+                len(html.encode()),
+            )
+        )
+    replay = median_ms(lambda: game.state(), args.renders)
+
+    print(
+        f"## The sheet, {args.players} players, {args.rounds} rounds played "
+        f"(median of {args.renders}, CPU)\n"
+    )
+    print("| role | data (ms) | data + template (ms) | HTML (bytes) |")
+    print("|---|---:|---:|---:|")
+    for role, data, whole, size in rows:
+        print(f"| {role} | {data:.2f} | {whole:.2f} | {size:,} |")
+    print(f"\nState replay (not part of the render): {replay:.2f} ms\n")
+    worst = max(whole for _, _, whole, _ in rows)
+    verdict = "PASS" if worst <= TARGET_MS else "MISS"
+    print(f"{verdict}: the sheet drawn in {worst:.2f} ms (target ≤ {TARGET_MS} ms)")
+
+
+if __name__ == "__main__":
+    main()
