@@ -33,6 +33,7 @@ from games.access import get_game_or_404
 from games.invite import ShareLink, watch_path
 from games.kinds import yams
 from games.models import Game
+from games.race import draw_race
 from keepsakes import export, imports, pdf, preview
 from keepsakes import result as result_words
 from scorekeeper.lib import ratelimit
@@ -335,6 +336,7 @@ def result(request: HttpRequest, watch_token: str) -> HttpResponse:
         "image_url": image_url,
         "watch_url": watch_path(game),
         "link": result_link,
+        "race": draw_race(state, open=True),
     }
     return render(request, "keepsakes/result.html", context)
 
