@@ -96,9 +96,9 @@ def short(name: str) -> str:
     return name if len(name) <= LABEL_CHARS else name[: LABEL_CHARS - 1].rstrip() + "…"
 
 
-def race_of(state: GameState, open: bool | None = None) -> Race | None:
+def race_of(state: GameState, unfolded: bool | None = None) -> Race | None:
     """The race of `state`'s game, or None before the first entry (nothing to
-    draw). `open`: unfolded; by default once the game is over."""
+    draw). `unfolded`: drawn open; by default once the game is over."""
     seats = state.seats
     lines = state.race()
     rounds = len(lines[0]) - 1 if lines else 0
@@ -176,7 +176,7 @@ def race_of(state: GameState, open: bool | None = None) -> Race | None:
         now_x=None if finished or rounds >= length else xs[-1],
         summary=summary(drawn, leaders, lines, finished),
         finished=finished,
-        open=finished if open is None else open,
+        open=finished if unfolded is None else unfolded,
     )
 
 
@@ -253,10 +253,10 @@ def summary(
     return head + joint + tail % words + "."
 
 
-def draw_race(state: GameState, open: bool | None = None) -> SafeString:
+def draw_race(state: GameState, unfolded: bool | None = None) -> SafeString:
     """The race as the sheet draws it (templates/games/race.jinja), for a page
     that is a Django template (the result page); empty before the first entry."""
-    race = race_of(state, open)
+    race = race_of(state, unfolded)
     if race is None:
         return mark_safe("")
     # Jinja2 escaped every value (autoescape): the page may take it as it is.

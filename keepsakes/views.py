@@ -336,7 +336,7 @@ def result(request: HttpRequest, watch_token: str) -> HttpResponse:
         "image_url": image_url,
         "watch_url": watch_path(game),
         "link": result_link,
-        "race": draw_race(state, open=True),
+        "race": draw_race(state, unfolded=True),
     }
     return render(request, "keepsakes/result.html", context)
 
