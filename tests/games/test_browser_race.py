@@ -85,6 +85,7 @@ def test_the_watch_page_folds_the_race_under_the_sheet(
     race.scroll_into_view_if_needed()
     shoot(race, f"race-watch-{len(names)}-{scheme}.png")
     assert fits_the_phone(phone)
+    shoot(phone.locator("table.score thead"), f"race-heads-{len(names)}-{scheme}.png")
     # The same colour on the column head and on the line.
     head = phone.locator("table.score tr.heads th.player").nth(1)
     line = race.locator("polyline.race-line.p2")
