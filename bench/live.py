@@ -623,7 +623,9 @@ def rss_per_stream(samples):
     held = [(streams, rss) for _l, _t, rss, _th, _fd, _db, streams in samples]
     if not held:
         return None
-    top_streams, top_rss = max(held)
+    # The first sample holding them all: later ones carry the writes' threads too.
+    top_streams = max(streams for streams, _rss in held)
+    top_rss = next(rss for streams, rss in held if streams == top_streams)
     low_streams, low_rss = min(held, key=lambda x: abs(x[0] - top_streams / 5))
     if top_streams - low_streams < 100:
         return None
