@@ -87,7 +87,7 @@ def test_a_target_and_a_number_of_rounds_together_are_refused():
 
 
 @pytest.mark.parametrize("players", [1, 10])
-def test_one_to_ten_players(players):
+def test_one_to_ten_players_may_play(players):
     assert len(RULES.start(seated(*"ABCDEFGHIJ"[:players])).players) == players
 
 
