@@ -210,3 +210,12 @@ def test_the_records_cost_no_query_more_for_more_games(client, band):
     large = count_queries(), count_queries(a="sarah", b="zoe")
     assert small == large
     assert small[0] <= 4
+
+
+@pytest.mark.django_db
+def test_the_hosts_band_page_shows_the_records_and_its_form_too(client):
+    first, host_token = play_game(["Sarah", "Hugo", "Zoé"], [40, 30, 20])
+    url = reverse("games:host_band", kwargs={"host_token": host_token})
+    text = page_text(client.get(url + "?a=zoe&b=hugo").content.decode())
+    assert "Zoé 0 – 1 Hugo" in text
+    assert "Gérer la bande" in text
