@@ -646,6 +646,7 @@ class Game(models.Model):
                     seat=seat.player.seat,
                     score=seat.total,
                     rank=rank,
+                    yams=seat.scorecard.yams_made,
                 )
                 for rank, seat in state.ranking()
             ],
