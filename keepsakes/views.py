@@ -200,7 +200,11 @@ def game_pdf(request: HttpRequest, watch_token: str) -> HttpResponse:
 @require_safe
 def log(request: HttpRequest, watch_token: str) -> HttpResponse:
     game = _watched_game(request, watch_token)
-    rows = export.game_log(game)
+    players = list(game.players.all())
+    rows = export.log_lines(
+        export.game_log(game, players=players),
+        export.game_renames(game, players=players),
+    )
     return render(
         request,
         "keepsakes/log.html",
@@ -208,9 +212,7 @@ def log(request: HttpRequest, watch_token: str) -> HttpResponse:
             "game": game,
             "variant_label": translated(game.variant.label),
             "rows": rows,
-            "seating": [p.name for p in game.players.all()]
-            if game.seating_drawn
-            else [],
+            "seating": [p.name for p in players] if game.seating_drawn else [],
             "watch_token": watch_token,
             "retention_days": settings.GAME_RETENTION_DAYS,
         },

@@ -29,6 +29,7 @@ Points. `Scored`: the box's `points`, the `calculation` shown before validating
 Running totals. `scorecard.totals()` (kept once computed as `Seat.totals`) is
 a `ScorecardTotals`: a `Totals` per column (upper, bonus, lower, Yams bonus, total, and
 how far the upper section is from its bonus) and the grand `total`.
+`scorecard.yams_made` counts the Yams scored (the band keeps it with the result).
 
 The score race (race.py). `turn_totals(scorecard)` is the grand total after each
 turn (kept as `Seat.turn_totals`); `GameState.race()` every seat's total at the
