@@ -88,6 +88,9 @@ class FallbackRedisCache(RedisCache):
         return self._either("clear")
 
 
+STORES: dict[str, tuple[OrderedDict, threading.Lock]] = {}
+
+
 class ProcessMemoryCache(BaseCache):
     """This process's memory, values kept as they are (not copied): what is put
     in must never be changed afterwards, by the writer or by a reader — a game's
@@ -97,8 +100,11 @@ class ProcessMemoryCache(BaseCache):
     def __init__(self, location: str, params: dict) -> None:
         super().__init__(params)
         self.max_entries = int(params.get("OPTIONS", {}).get("MAX_ENTRIES", 300))
-        self.entries: OrderedDict[str, tuple[object, float | None]] = OrderedDict()
-        self.lock = threading.Lock()
+        # Django makes a cache object per thread (and ASGI serves each request in
+        # a thread of its own): the entries live in the process, by location.
+        self.entries, self.lock = STORES.setdefault(
+            location, (OrderedDict(), threading.Lock())
+        )
 
     def get(self, key, default=None, version=None):
         key = self.make_and_validate_key(key, version=version)

@@ -1,11 +1,17 @@
 """The local cache keeps what a process replays or renders per game version, as
 the objects themselves: a read costs no unpickling."""
 
+import threading
+import uuid
+
+from django.core.cache import caches
+
 from scorekeeper.lib.cache import ProcessMemoryCache
 
 
-def a_cache(max_entries=3):
-    return ProcessMemoryCache("test", {"OPTIONS": {"MAX_ENTRIES": max_entries}})
+def a_cache(max_entries=3, location=None):
+    location = location or f"test-{uuid.uuid4()}"
+    return ProcessMemoryCache(location, {"OPTIONS": {"MAX_ENTRIES": max_entries}})
 
 
 def test_a_kept_value_is_the_same_object_not_a_copy():
@@ -41,3 +47,16 @@ def test_add_touch_and_delete_behave_as_django_caches_do():
     cache.set("x", 1)
     cache.clear()
     assert cache.get("x") is None
+
+
+def test_every_thread_of_the_process_sees_the_same_entries():
+    # Django makes a cache object per thread; ASGI serves requests in threads.
+    state = object()
+    caches["local"].set("game-state:shared", state)
+    seen = []
+    thread = threading.Thread(
+        target=lambda: seen.append(caches["local"].get("game-state:shared"))
+    )
+    thread.start()
+    thread.join()
+    assert seen == [state]
