@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
 from games.kinds import yams
+from games.sheet import Prospects, ProspectWords
 from scorekeeper.lib.translation import translated
 
 if TYPE_CHECKING:
@@ -59,6 +60,16 @@ class RenameDialog:
 
     seat: yams.Seat
     form: RenameForm
+    # What is still possible for the player: the host taps a name to rename it,
+    # so the dialog says what the watchers' popover says.
+    prospects: Prospects
+
+    @classmethod
+    def of(
+        cls, state: yams.GameState, seat: yams.Seat, form: RenameForm
+    ) -> RenameDialog:
+        prospects = ProspectWords(state.game.variant).of(state, seat)
+        return cls(seat, form, prospects)
 
 
 @dataclass

@@ -11,10 +11,18 @@ from typing import TYPE_CHECKING
 from django.core.cache import caches
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, pgettext
+from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
-from games.kinds.yams import Box, GameState, ScorecardTotals, Seat, Totals
+from games.kinds.yams import (
+    BonusOutlook,
+    Box,
+    GameState,
+    ScorecardTotals,
+    Seat,
+    Totals,
+    Variant,
+)
 from games.models import Entry
 from scorekeeper.lib.translation import translated
 
@@ -68,6 +76,113 @@ class Row:
         return self.kind in ("grand", "bank")
 
 
+@dataclass(slots=True)
+class Prospects:
+    """What is still possible for a player, in words: the name's popover, the
+    host's rename dialog and the big screen's standings say it. Each line is
+    (text, tone): tone "good", "muted" or ""."""
+
+    best: str  # "Au mieux 287 points", or that the sheet is complete
+    bonus: list[tuple[str, str]]  # one line per column
+    race: tuple[str, str] | None  # against the leader; None alone or before any point
+
+
+class ProspectWords:
+    """Puts a seat's `Outlook` (games.kinds.yams) into words, for one variant in
+    the active language: the fixed words are translated once, for every player
+    of a table."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.multi = len(variant.columns) > 1
+        self.columns = {c: translated(variant.column_label(c)) for c in variant.columns}
+        self.upper = {
+            box.key: translated(box.label)
+            for box in variant.boxes
+            if box.section == "upper"
+        }
+        self.words = {
+            "and": _("et"),
+            "complete": _("Feuille complète"),
+            "won": _("Bonus : acquis"),
+            "lost": _("Bonus : hors d'atteinte"),
+            "in_column": _("%(bonus)s (colonne %(column)s)"),
+            "lead": _("En tête"),
+            "tied": _("En tête, à égalité"),
+            "can_pass": _("Peut encore passer devant %(leader)s"),
+            "can_tie": _("Au mieux à égalité avec %(leader)s"),
+            "cannot": _("Ne peut plus passer devant %(leader)s"),
+        }
+
+    def of(self, state: GameState, seat: Seat) -> Prospects:
+        outlook = seat.outlook
+        words = self.words
+        if outlook.complete:
+            best = words["complete"]
+        else:
+            best = ngettext(
+                "Au mieux %(best)s point", "Au mieux %(best)s points", outlook.best
+            ) % {"best": outlook.best}
+        bonus = []
+        for column in outlook.bonuses:
+            text, tone = self.bonus(column)
+            if self.multi:
+                text = words["in_column"] % {
+                    "bonus": text,
+                    "column": self.columns[column.column],
+                }
+            bonus.append((text, tone))
+        return Prospects(best, bonus, self.race(state, seat))
+
+    def bonus(self, column: BonusOutlook) -> tuple[str, str]:
+        if column.won:
+            return self.words["won"], "good"
+        if not column.reachable:
+            return self.words["lost"], "muted"
+        words = {"needed": column.needed}
+        if len(column.boxes) == len(self.upper):
+            text = ngettext(
+                "Bonus : il faut %(needed)s point dans le haut",
+                "Bonus : il faut %(needed)s points dans le haut",
+                column.needed,
+            )
+            return text % words, ""
+        words["boxes"] = self.names([self.upper[key] for key in column.boxes])
+        if column.needs_everything:
+            text = ngettext(
+                "Bonus : il faut le maximum, %(needed)s point en %(boxes)s",
+                "Bonus : il faut le maximum, %(needed)s points en %(boxes)s",
+                column.needed,
+            )
+        else:
+            text = ngettext(
+                "Bonus : il faut %(needed)s point en %(boxes)s",
+                "Bonus : il faut %(needed)s points en %(boxes)s",
+                column.needed,
+            )
+        return text % words, ""
+
+    def race(self, state: GameState, seat: Seat) -> tuple[str, str] | None:
+        leading = state.leading_total
+        # Alone at the table, or nobody has scored yet: there is no race to tell.
+        if len(state.seats) < 2 or leading <= 0:
+            return None
+        leaders = state.leaders()
+        if seat.total == leading:
+            return self.words["tied" if len(leaders) > 1 else "lead"], "good"
+        names = {"leader": self.names([leader.player.name for leader in leaders])}
+        if seat.outlook.can_pass(leading):
+            return self.words["can_pass"] % names, ""
+        if seat.outlook.best == leading:
+            return self.words["can_tie"] % names, "muted"
+        return self.words["cannot"] % names, "muted"
+
+    def names(self, names: list[str]) -> str:
+        """ "Cinq et Six", "As, Deux et Six"."""
+        if len(names) < 2:
+            return "".join(names)
+        return f"{', '.join(names[:-1])} {self.words['and']} {names[-1]}"
+
+
 @dataclass
 class Head:
     seat: Seat
@@ -78,6 +193,7 @@ class Head:
     gap: int = 0  # points behind the leader
     totals: ScorecardTotals | None = None
     rename_url: str = ""  # the host's link to correct the name
+    prospects: Prospects | None = None  # what is still possible
     # (row, its cells) of this player
     detail: list[tuple[Row, list[Cell]]] = field(default_factory=list)
 
@@ -251,6 +367,7 @@ class TableBuilder:
         }
         self.players = [self.player_columns(seat) for seat in state.seats]
         self.short_labels = len(self.players) * self.span > MAX_FULL_LABEL_COLUMNS
+        self.prospect_words = ProspectWords(variant)
 
     def player_columns(self, seat: Seat) -> PlayerColumns:
         current = seat.player.pk == self.current
@@ -306,6 +423,7 @@ class TableBuilder:
                 rename_url=self.rename_url(player.seat.player.pk)
                 if self.rename_url
                 else "",
+                prospects=self.prospect_words.of(self.state, player.seat),
             )
             for player in self.players
         ]
