@@ -8,8 +8,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
+from django.utils.translation import get_language
+
 from games.kinds import yams
-from games.sheet import Prospects, ProspectWords
+from games.sheet import Prospects, prospect_words
 from scorekeeper.lib.translation import translated
 
 if TYPE_CHECKING:
@@ -68,7 +70,8 @@ class RenameDialog:
     def of(
         cls, state: yams.GameState, seat: yams.Seat, form: RenameForm
     ) -> RenameDialog:
-        prospects = ProspectWords(state.game.variant).of(state, seat)
+        words = prospect_words(state.game.variant, get_language())
+        prospects = words.of(state, seat)
         return cls(seat, form, prospects)
 
 

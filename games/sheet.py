@@ -6,6 +6,7 @@ version, role and language (`sheet_html`)."""
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from django.core.cache import caches
@@ -78,19 +79,19 @@ class Row:
 
 @dataclass(slots=True)
 class Prospects:
-    """What is still possible for a player, in words: the name's popover, the
-    host's rename dialog and the big screen's standings say it. Each line is
-    (text, tone): tone "good", "muted" or ""."""
+    """What is still possible for a player, in words, as the name's popover, the
+    host's rename dialog and the big screen's standings say it: the best total
+    still reachable, one line per column for its bonus, then the race against
+    the leader (alone at the table, or before anyone scores, none). Each line is
+    (text, its class attribute: "prospect", with "is-good" or "is-muted")."""
 
-    best: str  # "Au mieux 287 points", or that the sheet is complete
-    bonus: list[tuple[str, str]]  # one line per column
-    race: tuple[str, str] | None  # against the leader; None alone or before any point
+    lines: list[tuple[str, str]]
 
 
 class ProspectWords:
-    """Puts a seat's `Outlook` (games.kinds.yams) into words, for one variant in
-    the active language: the fixed words are translated once, for every player
-    of a table."""
+    """Puts the seats' `Outlook` (games.kinds.yams) into words, for one variant
+    in one language. The fixed words are translated once: `prospect_words` keeps
+    one per variant and language, for every table and every render."""
 
     def __init__(self, variant: Variant) -> None:
         self.multi = len(variant.columns) > 1
@@ -112,75 +113,110 @@ class ProspectWords:
             "can_tie": _("Au mieux à égalité avec %(leader)s"),
             "cannot": _("Ne peut plus passer devant %(leader)s"),
         }
+        # (singular, n) -> the plural form: the same few figures come back on
+        # every render.
+        self.plurals: dict[tuple[str, int], str] = {}
 
     def of(self, state: GameState, seat: Seat) -> Prospects:
+        """One player's Prospects."""
+        return self.table(state)[seat.player.pk]
+
+    def table(self, state: GameState) -> dict[int, Prospects]:
+        """Every player's Prospects, by player pk: the leaders are found once."""
+        leading = state.leading_total
+        leaders = state.leaders()
+        names = self.names([seat.player.name for seat in leaders])
+        # Alone at the table, or nobody has scored yet: there is no race to tell.
+        race = len(state.seats) > 1 and leading > 0
+        lead = self.words["tied" if len(leaders) > 1 else "lead"]
+        prospects = {}
+        for seat in state.seats:
+            lines = self.lines(seat)
+            if race:
+                lines.append(self.race(seat, leading, names, lead))
+            prospects[seat.player.pk] = Prospects(lines)
+        return prospects
+
+    def lines(self, seat: Seat) -> list[tuple[str, str]]:
         outlook = seat.outlook
-        words = self.words
         if outlook.complete:
-            best = words["complete"]
+            best = self.words["complete"]
         else:
-            best = ngettext(
+            best = self.plural(
                 "Au mieux %(best)s point", "Au mieux %(best)s points", outlook.best
             ) % {"best": outlook.best}
-        bonus = []
+        lines = [(best, "prospect")]
         for column in outlook.bonuses:
-            text, tone = self.bonus(column)
+            text, classes = self.bonus(column)
             if self.multi:
-                text = words["in_column"] % {
+                text = self.words["in_column"] % {
                     "bonus": text,
                     "column": self.columns[column.column],
                 }
-            bonus.append((text, tone))
-        return Prospects(best, bonus, self.race(state, seat))
+            lines.append((text, classes))
+        return lines
 
     def bonus(self, column: BonusOutlook) -> tuple[str, str]:
         if column.won:
-            return self.words["won"], "good"
+            return self.words["won"], "prospect is-good"
         if not column.reachable:
-            return self.words["lost"], "muted"
+            return self.words["lost"], "prospect is-muted"
         words = {"needed": column.needed}
         if len(column.boxes) == len(self.upper):
-            text = ngettext(
+            text = self.plural(
                 "Bonus : il faut %(needed)s point dans le haut",
                 "Bonus : il faut %(needed)s points dans le haut",
                 column.needed,
             )
-            return text % words, ""
+            return text % words, "prospect"
         words["boxes"] = self.names([self.upper[key] for key in column.boxes])
         if column.needs_everything:
-            text = ngettext(
+            text = self.plural(
                 "Bonus : il faut le maximum, %(needed)s point en %(boxes)s",
                 "Bonus : il faut le maximum, %(needed)s points en %(boxes)s",
                 column.needed,
             )
         else:
-            text = ngettext(
+            text = self.plural(
                 "Bonus : il faut %(needed)s point en %(boxes)s",
                 "Bonus : il faut %(needed)s points en %(boxes)s",
                 column.needed,
             )
-        return text % words, ""
+        return text % words, "prospect"
 
-    def race(self, state: GameState, seat: Seat) -> tuple[str, str] | None:
-        leading = state.leading_total
-        # Alone at the table, or nobody has scored yet: there is no race to tell.
-        if len(state.seats) < 2 or leading <= 0:
-            return None
-        leaders = state.leaders()
+    def race(self, seat: Seat, leading: int, names: str, lead: str) -> tuple[str, str]:
         if seat.total == leading:
-            return self.words["tied" if len(leaders) > 1 else "lead"], "good"
-        names = {"leader": self.names([leader.player.name for leader in leaders])}
+            return lead, "prospect is-good"
+        leader = {"leader": names}
         if seat.outlook.can_pass(leading):
-            return self.words["can_pass"] % names, ""
+            return self.words["can_pass"] % leader, "prospect"
         if seat.outlook.best == leading:
-            return self.words["can_tie"] % names, "muted"
-        return self.words["cannot"] % names, "muted"
+            return self.words["can_tie"] % leader, "prospect is-muted"
+        return self.words["cannot"] % leader, "prospect is-muted"
+
+    def plural(self, singular: str, plural: str, number: int) -> str:
+        found = self.plurals.get((singular, number))
+        if found is None:
+            if len(self.plurals) > MAX_PLURALS:
+                self.plurals.clear()
+            found = self.plurals[singular, number] = ngettext(singular, plural, number)
+        return found
 
     def names(self, names: list[str]) -> str:
-        """ "Cinq et Six", "As, Deux et Six"."""
+        """A list in words: "Cinq et Six", "As, Deux et Six"."""
         if len(names) < 2:
             return "".join(names)
         return f"{', '.join(names[:-1])} {self.words['and']} {names[-1]}"
+
+
+MAX_PLURALS = 2000
+
+
+@lru_cache(maxsize=64)
+def prospect_words(variant: Variant, language: str | None) -> ProspectWords:
+    """The ProspectWords of a variant in a language (the active one: `language`
+    only keys the cache)."""
+    return ProspectWords(variant)
 
 
 @dataclass
@@ -367,7 +403,7 @@ class TableBuilder:
         }
         self.players = [self.player_columns(seat) for seat in state.seats]
         self.short_labels = len(self.players) * self.span > MAX_FULL_LABEL_COLUMNS
-        self.prospect_words = ProspectWords(variant)
+        self.prospects = prospect_words(variant, get_language()).table(state)
 
     def player_columns(self, seat: Seat) -> PlayerColumns:
         current = seat.player.pk == self.current
@@ -423,7 +459,7 @@ class TableBuilder:
                 rename_url=self.rename_url(player.seat.player.pk)
                 if self.rename_url
                 else "",
-                prospects=self.prospect_words.of(self.state, player.seat),
+                prospects=self.prospects[player.seat.player.pk],
             )
             for player in self.players
         ]

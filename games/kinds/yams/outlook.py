@@ -20,15 +20,15 @@ are counted at their best with those boxes:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from .boxes import REPEATED_YAMS
 from .entries import YAMS_BONUS, natural_max, typed_max
 
 if TYPE_CHECKING:
-    from .boxes import Box
     from .entries import VariantLike
     from .totals import ScorecardTotals
 
@@ -88,6 +88,22 @@ class Outlook:
         return self.best > leader_total
 
 
+@cache
+def _box_maxima(variant: VariantLike) -> tuple[tuple[str, bool, tuple[int, ...]], ...]:
+    """(key, in the upper section, the most of each of its slots) for every box:
+    one slot, four for the Multi-Yams box. Worked out once per variant: the
+    outlook is asked for on every write."""
+    typed = variant.typed_points
+    maxima = []
+    for box in variant.boxes:
+        slots = range(REPEATED_YAMS if box.repeatable else 1)
+        most = tuple(
+            typed_max(box, nth) if typed else natural_max(box, nth) for nth in slots
+        )
+        maxima.append((box.key, box.section == "upper", most))
+    return tuple(maxima)
+
+
 def outlook(
     variant: VariantLike,
     cells: Mapping[tuple[str, str], Sequence[int]],
@@ -96,45 +112,34 @@ def outlook(
     """The Outlook of a sheet from its written boxes: `cells` maps each written
     (column, box key) to the points of its entries (several for the Multi-Yams
     box); `totals` are the sheet's totals now. See `Scorecard.outlook`."""
-    boxes = variant.boxes
-    typed = variant.typed_points
-    open_cells = len(boxes) * len(variant.columns) - len(cells)
-
-    def most(box: Box, nth: int = 0) -> int:
-        return typed_max(box, nth) if typed else natural_max(box, nth)
-
+    maxima = _box_maxima(variant)
+    open_cells = len(maxima) * len(variant.columns) - len(cells)
     best = 0
     bonuses = []
     for column in variant.columns:
         now = totals[column]
         upper_room = lower_room = 0
         open_upper = []
-        for box in boxes:
-            cell = cells.get((column, box.key))
+        for key, upper, most in maxima:
+            cell = cells.get((column, key))
             if cell is None:
                 # A further Yams needs a box still open after this one.
-                last = REPEATED_YAMS if box.repeatable and open_cells > 1 else 1
-                room = sum(most(box, nth) for nth in range(last))
-                if box.section == "upper":
-                    open_upper.append(box.key)
-            elif box.repeatable and cell[0] > 0 and open_cells:
-                room = sum(most(box, nth) for nth in range(len(cell), REPEATED_YAMS))
+                room = sum(most) if open_cells > 1 else most[0]
+                if upper:
+                    open_upper.append(key)
+            elif len(most) > len(cell) and cell[0] > 0 and open_cells:
+                room = sum(most[len(cell) :])
             else:
                 continue
-            if box.section == "upper":
+            if upper:
                 upper_room += room
             else:
                 lower_room += room
         reached = now.upper + upper_room >= now.upper_target
         bonus = variant.bonus_points if reached else 0
-        best += (
-            now.total
-            - now.bonus
-            + bonus
-            + upper_room
-            + lower_room
-            + _yams_bonus_room(variant, column, cells, most)
-        )
+        best += now.total - now.bonus + bonus + upper_room + lower_room
+        if variant.yams_rule == "bonus":
+            best += _yams_bonus_room(variant, column, cells)
         bonuses.append(
             BonusOutlook(
                 column=column,
@@ -151,14 +156,11 @@ def outlook(
 
 
 def _yams_bonus_room(
-    variant: VariantLike,
-    column: str,
-    cells: Mapping[tuple[str, str], Sequence[int]],
-    most: Callable[[Box], int],
+    variant: VariantLike, column: str, cells: Mapping[tuple[str, str], Sequence[int]]
 ) -> int:
     """Yahtzee's +100s still to earn in `column`, beyond the Yams box counted at
     its most."""
-    if variant.yams_rule != "bonus" or "yams" not in variant.box_keys:
+    if "yams" not in variant.box_keys:
         return 0
     keys = variant.box_keys
     yams = cells.get((column, "yams"))
@@ -178,5 +180,7 @@ def _yams_bonus_room(
         after = tuple(key for key in keys if key != "yams")
     later = sum(1 for key in after if (column, key) not in cells)
     # Typed points may write more than 50 in the Yams box, and then earn no +100.
-    counted = most(variant.box("yams"))
+    counted = next(
+        most[0] for key, _upper, most in _box_maxima(variant) if key == "yams"
+    )
     return max(0, YAMS_POINTS - counted + YAMS_BONUS * later)
