@@ -113,9 +113,6 @@ class ProspectWords:
             "can_tie": _("Au mieux à égalité avec %(leader)s"),
             "cannot": _("Ne peut plus passer devant %(leader)s"),
         }
-        # (singular, n) -> the plural form: the same few figures come back on
-        # every render.
-        self.plurals: dict[tuple[str, int], str] = {}
 
     def of(self, state: GameState, seat: Seat) -> Prospects:
         """One player's Prospects."""
@@ -142,7 +139,7 @@ class ProspectWords:
         if outlook.complete:
             best = self.words["complete"]
         else:
-            best = self.plural(
+            best = ngettext(
                 "Au mieux %(best)s point", "Au mieux %(best)s points", outlook.best
             ) % {"best": outlook.best}
         lines = [(best, "prospect")]
@@ -163,7 +160,7 @@ class ProspectWords:
             return self.words["lost"], "prospect is-muted"
         words = {"needed": column.needed}
         if len(column.boxes) == len(self.upper):
-            text = self.plural(
+            text = ngettext(
                 "Bonus : il faut %(needed)s point dans le haut",
                 "Bonus : il faut %(needed)s points dans le haut",
                 column.needed,
@@ -171,13 +168,13 @@ class ProspectWords:
             return text % words, "prospect"
         words["boxes"] = self.names([self.upper[key] for key in column.boxes])
         if column.needs_everything:
-            text = self.plural(
+            text = ngettext(
                 "Bonus : il faut le maximum, %(needed)s point en %(boxes)s",
                 "Bonus : il faut le maximum, %(needed)s points en %(boxes)s",
                 column.needed,
             )
         else:
-            text = self.plural(
+            text = ngettext(
                 "Bonus : il faut %(needed)s point en %(boxes)s",
                 "Bonus : il faut %(needed)s points en %(boxes)s",
                 column.needed,
@@ -194,22 +191,11 @@ class ProspectWords:
             return self.words["can_tie"] % leader, "prospect is-muted"
         return self.words["cannot"] % leader, "prospect is-muted"
 
-    def plural(self, singular: str, plural: str, number: int) -> str:
-        found = self.plurals.get((singular, number))
-        if found is None:
-            if len(self.plurals) > MAX_PLURALS:
-                self.plurals.clear()
-            found = self.plurals[singular, number] = ngettext(singular, plural, number)
-        return found
-
     def names(self, names: list[str]) -> str:
         """A list in words: "Cinq et Six", "As, Deux et Six"."""
         if len(names) < 2:
             return "".join(names)
         return f"{', '.join(names[:-1])} {self.words['and']} {names[-1]}"
-
-
-MAX_PLURALS = 2000
 
 
 @lru_cache(maxsize=64)
