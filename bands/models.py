@@ -47,6 +47,9 @@ class FinalScore:
     seat: int
     score: int
     rank: int  # 1 for the winners; equal scores share a rank
+    # Yams made in the game; None when the game does not tell (a kind of game
+    # without Yams).
+    yams: int | None = None
 
 
 class BandQuerySet(models.QuerySet):
@@ -138,6 +141,7 @@ class Band(models.Model):
                     score=s.score,
                     rank=s.rank,
                     won=s.rank == 1,
+                    yams=s.yams,
                 )
                 for s, key in zip(ranked, keys, strict=True)
             )
@@ -253,6 +257,7 @@ class Band(models.Model):
                     score=score.score,
                     rank=score.rank,
                     won=score.won,
+                    yams=score.yams,
                 )
             )
         return [
@@ -266,9 +271,11 @@ class Band(models.Model):
             for pk, g in games.items()
         ]
 
-    def stats(self) -> BandStats:
-        """History and statistics per person: three queries, whatever the size."""
-        return stats.compute(self.history_rows(), self.alias_map())
+    def stats(self, pair: tuple[str, str] | None = None) -> BandStats:
+        """History, statistics per person and records, with the head-to-head of
+        `pair` (two person keys) when they make one: three queries, whatever the
+        size."""
+        return stats.compute(self.history_rows(), self.alias_map(), pair, kind_of)
 
     def history_csv(self, rows: Sequence[GameRow] | None = None) -> str:
         """One line per player per finished game of the band, oldest game first."""
@@ -304,6 +311,12 @@ class Band(models.Model):
         day = timezone.localdate().isoformat()
         name = slugify(self.name)[:40].strip("-")
         return "-".join(part for part in ("yams-bande", name, day) if part) + ".csv"
+
+
+def kind_of(preset: str) -> str:
+    """The kind of game a result is, for the records (scores of two kinds do not
+    compare): every game a band keeps today is a Yams, whatever its variant."""
+    return "yams"
 
 
 def person_keys(names: Sequence[str]) -> list[str]:
@@ -343,6 +356,9 @@ class BandScore(models.Model):
     score = models.IntegerField()
     rank = models.PositiveSmallIntegerField()
     won = models.BooleanField()
+    # Yams made in that game. Null for results recorded before the band counted
+    # them: 0 would claim the player made none.
+    yams = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         constraints = [

@@ -11,7 +11,7 @@ caller); `aliases` maps keys merged by the host onto the key they were merged in
 import datetime
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 
 @dataclass(frozen=True)
@@ -22,6 +22,8 @@ class ScoreRow:
     score: int
     rank: int
     won: bool
+    # Yams made in that game; None for a game recorded before Yams were counted.
+    yams: int | None = None
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,7 @@ class HistoryScore:
     score: int
     rank: int
     won: bool
+    yams: int | None = None
 
 
 @dataclass(frozen=True)
@@ -96,6 +99,7 @@ class BandStats:
     people: list[PersonStats]  # best first
     leaders: list[PersonStats]  # who wins most (several on a tie)
     history: list[HistoryGame]  # most recent first
+    records: list["Records"] = field(default_factory=list)  # one per kind of game
 
     @property
     def games_played(self) -> int:
@@ -121,6 +125,7 @@ def history(
                 score=s.score,
                 rank=s.rank,
                 won=s.won,
+                yams=s.yams,
             )
             for s in sorted(game.scores, key=lambda s: (s.rank, s.seat))
         )
@@ -150,9 +155,14 @@ def _one_score_per_person(game):
 
 
 def compute(
-    games: Iterable[GameRow], aliases: Mapping[str, str] | None = None
+    games: Iterable[GameRow],
+    aliases: Mapping[str, str] | None = None,
+    pair: tuple[str, str] | None = None,
+    kind_of: Callable[[str], str] | None = None,
 ) -> BandStats:
-    """Statistics per person and the history, from GameRow objects."""
+    """Statistics per person, the history and the records (per kind of game, as
+    `kind_of` tells a game's kind from its preset; the head-to-head of `pair`,
+    two keys, when both played that kind), from GameRow objects."""
     games_by_recency = history(games, aliases)
     people = {}
     beaten_by = defaultdict(Counter)  # key -> Counter(rival key -> times)
@@ -207,7 +217,15 @@ def compute(
     )
     top_wins = ordered[0].wins if ordered else 0
     leaders = [p for p in ordered if p.wins == top_wins] if top_wins else []
-    return BandStats(people=ordered, leaders=leaders, history=games_by_recency)
+    records = records_per_kind(
+        games_by_recency,
+        [(p.key, p.name) for p in ordered],
+        pair,
+        kind_of or (lambda preset: ""),
+    )
+    return BandStats(
+        people=ordered, leaders=leaders, history=games_by_recency, records=records
+    )
 
 
 def merge_aliases(
@@ -254,4 +272,380 @@ def band_keys(
     return [
         key if counts[key] == 1 else strict_key(name)
         for key, name in zip(loose, names, strict=True)
+    ]
+
+
+# --- records -----------------------------------------------------------------
+#
+# Computed per kind of game (scores of different games do not compare), from the
+# history (HistoryGame, keys merged). A record belongs to whoever set it first: an
+# equal score or streak later does not take it away.
+
+RECENT_GAMES = 5  # the trend compares a player's latest games with the earlier ones
+TREND_MIN_GAMES = 4  # fewer games than this make no trend
+TREND_MARGIN = 0.05  # within 5 % of the average, a trend is flat
+CHART_GAMES = 20  # the chart draws a player's latest games only
+CHART_WIDTH = 120
+CHART_HEIGHT = 36
+CHART_PAD = 4  # room for the dot on the last game
+
+
+@dataclass(frozen=True)
+class ScoreRecord:
+    """The best game ever: who, how much, when, in which variant."""
+
+    key: str
+    name: str
+    score: int
+    played_at: datetime.datetime
+    label: str
+
+
+@dataclass(frozen=True)
+class YamsRecord:
+    """Yams made, in one game (`played_at` set) or in total (None)."""
+
+    key: str
+    name: str
+    yams: int
+    played_at: datetime.datetime | None = None
+
+
+@dataclass(frozen=True)
+class Streak:
+    """Wins in a row among the games a person played (shared wins count)."""
+
+    key: str
+    name: str
+    length: int
+    started: datetime.datetime
+    ended: datetime.datetime
+    ongoing: bool  # still running: the person has not lost since
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """Two people over the games they played together: who finished ahead."""
+
+    key_a: str
+    name_a: str
+    key_b: str
+    name_b: str
+    wins_a: int
+    wins_b: int
+    ties: int
+
+    @property
+    def together(self) -> int:
+        return self.wins_a + self.wins_b + self.ties
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A small line chart in SVG user units (0,0 top left): the scores of a
+    player's latest games as a polyline, their average as a horizontal line."""
+
+    points: str  # "x,y x,y …", oldest game first
+    average_y: float
+    last_x: float
+    last_y: float
+    width: int = CHART_WIDTH
+    height: int = CHART_HEIGHT
+
+
+@dataclass(frozen=True)
+class Trend:
+    key: str
+    name: str
+    played: int
+    average: float
+    # The average of the latest games and where it goes compared with the
+    # earlier ones: "up", "down", "flat", or None below TREND_MIN_GAMES.
+    recent_average: float | None
+    direction: str | None
+    recent_games: int
+    charted: tuple[int, ...]  # the scores the chart draws, oldest first
+    chart: Chart | None = None
+
+
+@dataclass(frozen=True)
+class Records:
+    """The records of one kind of game."""
+
+    kind: str
+    games: int
+    best_game: ScoreRecord | None
+    yams_in_a_game: YamsRecord | None
+    yams_in_total: list[YamsRecord]  # several on a tie
+    yams_counted_games: int
+    yams_uncounted_games: int  # recorded before Yams were counted
+    streak: Streak | None  # two wins in a row at least
+    people: list[tuple[str, str]]  # (key, name) of who played this kind, best first
+    head_to_head: HeadToHead | None
+    trends: list[Trend]
+
+    # What the page says of how trends and charts are drawn.
+    recent_games = RECENT_GAMES
+    chart_games = CHART_GAMES
+
+
+def _oldest_first(games: Iterable[HistoryGame]) -> list[HistoryGame]:
+    return sorted(games, key=lambda g: (g.played_at, g.game_id))
+
+
+def best_game(
+    games: Iterable[HistoryGame], names: Mapping[str, str]
+) -> ScoreRecord | None:
+    """The highest score of one person in one game; on a tie, the first one."""
+    best = None
+    for game in _oldest_first(games):
+        for score in _one_score_per_person(game):
+            if best is None or score.score > best.score:
+                best = ScoreRecord(
+                    key=score.key,
+                    name=names.get(score.key, score.name),
+                    score=score.score,
+                    played_at=game.played_at,
+                    label=game.label,
+                )
+    return best
+
+
+def counts_yams(game: HistoryGame) -> bool:
+    """The game was recorded with its Yams (older results have none)."""
+    return bool(game.scores) and all(s.yams is not None for s in game.scores)
+
+
+def yams_in_a_game(
+    games: Iterable[HistoryGame], names: Mapping[str, str]
+) -> YamsRecord | None:
+    """The most Yams one person made in one game (one at least); the first one on a
+    tie."""
+    best = None
+    for game in _oldest_first(games):
+        if not counts_yams(game):
+            continue
+        for score in _one_score_per_person(game):
+            if score.yams and (best is None or score.yams > best.yams):
+                best = YamsRecord(
+                    score.key,
+                    names.get(score.key, score.name),
+                    score.yams,
+                    game.played_at,
+                )
+    return best
+
+
+def yams_totals(games: Iterable[HistoryGame]) -> Counter:
+    """Yams made per person over the games that counted them."""
+    totals = Counter()
+    for game in games:
+        if counts_yams(game):
+            for score in _one_score_per_person(game):
+                totals[score.key] += score.yams
+    return totals
+
+
+def yams_in_total(
+    games: Iterable[HistoryGame], names: Mapping[str, str]
+) -> list[YamsRecord]:
+    """Whoever made the most Yams in all (everyone tied at the top), by name."""
+    totals = yams_totals(games)
+    top = max(totals.values(), default=0)
+    if not top:
+        return []
+    leaders = [
+        YamsRecord(key, names.get(key, key), yams)
+        for key, yams in totals.items()
+        if yams == top
+    ]
+    return sorted(leaders, key=lambda r: r.name.casefold())
+
+
+def longest_streaks(games: Iterable[HistoryGame]) -> dict[str, tuple[int, int, int]]:
+    """Per person, their longest run of wins among the games they played:
+    (length, index of its first game, index of its last), indexes in the list of
+    the games oldest first; the first such run on a tie. A person who never won
+    is absent."""
+    best: dict[str, tuple[int, int, int]] = {}
+    run: dict[str, tuple[int, int]] = {}  # key -> (length, first index)
+    for index, game in enumerate(_oldest_first(games)):
+        for score in _one_score_per_person(game):
+            if not score.won:
+                run.pop(score.key, None)
+                continue
+            length, first = run.get(score.key, (0, index))
+            run[score.key] = (length + 1, first)
+            if length + 1 > best.get(score.key, (0, 0, 0))[0]:
+                best[score.key] = (length + 1, first, index)
+    return best
+
+
+def longest_streak(
+    games: Iterable[HistoryGame], names: Mapping[str, str], shortest: int = 2
+) -> Streak | None:
+    """The longest run of wins of anyone (`shortest` at least): the first to reach
+    it on a tie."""
+    ordered = _oldest_first(games)
+    streaks = longest_streaks(ordered)
+    if not streaks:
+        return None
+    key, (length, first, last) = min(
+        streaks.items(), key=lambda kv: (-kv[1][0], kv[1][2], kv[0])
+    )
+    if length < shortest:
+        return None
+    # A run still going is the person's latest games: a later game of theirs
+    # would have ended it or made it longer.
+    later = any(s.key == key for game in ordered[last + 1 :] for s in game.scores)
+    return Streak(
+        key=key,
+        name=names.get(key, key),
+        length=length,
+        started=ordered[first].played_at,
+        ended=ordered[last].played_at,
+        ongoing=not later,
+    )
+
+
+def head_to_head(
+    games: Iterable[HistoryGame], key_a: str, key_b: str, names: Mapping[str, str]
+) -> HeadToHead:
+    """How often each of two people finished ahead of the other, over the games
+    they both played; equal scores are ties."""
+    wins_a = wins_b = ties = 0
+    for game in games:
+        scores = {s.key: s.score for s in _one_score_per_person(game)}
+        if key_a not in scores or key_b not in scores:
+            continue
+        if scores[key_a] > scores[key_b]:
+            wins_a += 1
+        elif scores[key_b] > scores[key_a]:
+            wins_b += 1
+        else:
+            ties += 1
+    return HeadToHead(
+        key_a,
+        names.get(key_a, key_a),
+        key_b,
+        names.get(key_b, key_b),
+        wins_a,
+        wins_b,
+        ties,
+    )
+
+
+def trend(key: str, name: str, scores: Sequence[int]) -> Trend:
+    """A person's average and where it goes: the mean of their latest games
+    (RECENT_GAMES, or half of their games when fewer) against the earlier ones."""
+    played = len(scores)
+    average = sum(scores) / played if played else 0.0
+    recent_average = direction = None
+    recent = 0
+    if played >= TREND_MIN_GAMES:
+        recent = min(RECENT_GAMES, played // 2)
+        recent_average = sum(scores[-recent:]) / recent
+        earlier = sum(scores[:-recent]) / (played - recent)
+        margin = TREND_MARGIN * max(abs(average), 1)
+        if recent_average - earlier > margin:
+            direction = "up"
+        elif earlier - recent_average > margin:
+            direction = "down"
+        else:
+            direction = "flat"
+    return Trend(
+        key=key,
+        name=name,
+        played=played,
+        average=average,
+        recent_average=recent_average,
+        direction=direction,
+        recent_games=recent,
+        charted=tuple(scores[-CHART_GAMES:]),
+    )
+
+
+def chart(values: Sequence[int], average: float, low: float, high: float) -> Chart:
+    """The chart of `values` on a scale from `low` to `high` (shared by the
+    players of a band, so that their lines compare)."""
+    inner_w = CHART_WIDTH - 2 * CHART_PAD
+    inner_h = CHART_HEIGHT - 2 * CHART_PAD
+
+    def y(value: float) -> float:
+        if high == low:
+            return CHART_HEIGHT / 2
+        return round(CHART_PAD + inner_h * (high - value) / (high - low), 1)
+
+    def x(index: int) -> float:
+        if len(values) == 1:
+            return CHART_WIDTH / 2
+        return round(CHART_PAD + inner_w * index / (len(values) - 1), 1)
+
+    points = [(x(i), y(v)) for i, v in enumerate(values)]
+    return Chart(
+        points=" ".join(f"{px:g},{py:g}" for px, py in points),
+        average_y=y(average),
+        last_x=points[-1][0],
+        last_y=points[-1][1],
+    )
+
+
+def trends(
+    games: Iterable[HistoryGame], people: Sequence[tuple[str, str]]
+) -> list[Trend]:
+    """Each person's average, trend and chart, in the order of `people`."""
+    scores = defaultdict(list)
+    for game in _oldest_first(games):
+        for score in _one_score_per_person(game):
+            scores[score.key].append(score.score)
+    found = [trend(key, name, scores[key]) for key, name in people if scores[key]]
+    scale = [v for t in found for v in (*t.charted, t.average)]
+    low, high = min(scale, default=0), max(scale, default=0)
+    return [replace(t, chart=chart(t.charted, t.average, low, high)) for t in found]
+
+
+def records(
+    games: Sequence[HistoryGame],
+    people: Sequence[tuple[str, str]],
+    pair: tuple[str, str] | None = None,
+    kind: str = "",
+) -> Records:
+    """The records of `games` (one kind of game). `people` are (key, name) in the
+    band's order; the head-to-head is `pair` when both played these games and are
+    two people, else the first two who did."""
+    names = dict(people)
+    played = {s.key for game in games for s in game.scores}
+    here = [(key, name) for key, name in people if key in played]
+    keys = [key for key, _name in here]
+    if pair is None or pair[0] == pair[1] or not set(pair) <= set(keys):
+        pair = tuple(keys[:2]) if len(keys) > 1 else None
+    counted = sum(1 for game in games if counts_yams(game))
+    return Records(
+        kind=kind,
+        games=len(games),
+        best_game=best_game(games, names),
+        yams_in_a_game=yams_in_a_game(games, names),
+        yams_in_total=yams_in_total(games, names),
+        yams_counted_games=counted,
+        yams_uncounted_games=len(games) - counted,
+        streak=longest_streak(games, names),
+        people=here,
+        head_to_head=head_to_head(games, *pair, names) if pair else None,
+        trends=trends(games, here),
+    )
+
+
+def records_per_kind(
+    games: Iterable[HistoryGame],
+    people: Sequence[tuple[str, str]],
+    pair: tuple[str, str] | None,
+    kind_of: Callable[[str], str],
+) -> list[Records]:
+    """Records for each kind of game (`kind_of(preset)`), the kind played most
+    recently first; none without a game."""
+    by_kind: dict[str, list[HistoryGame]] = {}
+    for game in sorted(games, key=lambda g: (g.played_at, g.game_id), reverse=True):
+        by_kind.setdefault(kind_of(game.preset), []).append(game)
+    return [
+        records(kind_games, people, pair, kind) for kind, kind_games in by_kind.items()
     ]

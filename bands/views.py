@@ -27,13 +27,16 @@ def render_band(
     request: HttpRequest, band: Band, *, host_game_url: str | None = None
 ) -> HttpResponse:
     """The band's page; with `host_game_url` (the host's game page, linked back
-    to) it is the host's, with the tools to rename the band and merge names."""
+    to) it is the host's, with the tools to rename the band and merge names.
+    `?a=…&b=…` (two person keys, from the head-to-head form) picks the two players
+    the records compare; anything else shows the first two."""
+    pair = (request.GET.get("a", ""), request.GET.get("b", ""))
     return render(
         request,
         "bands/band.html",
         {
             "band": band,
-            "stats": band.stats(),
+            "stats": band.stats(pair),
             "host_game_url": host_game_url,
             "is_host": host_game_url is not None,
         },

@@ -611,7 +611,25 @@ TARGETS = {
     "streams dropped": 0,
     "score entry p99 ms": 100,
     "requests/watcher/min": 1,
+    "RSS KB per held stream": 30,
 }
+
+
+def rss_per_stream(samples):
+    """Server RSS per held stream, in KB: the slope from the sample nearest a fifth
+    of the streams held to the one with the most (every process summed), so
+    that what a process holds whatever its streams (code, caches) is left out.
+    None when the run held too few streams to tell."""
+    held = [(streams, rss) for _l, _t, rss, _th, _fd, _db, streams in samples]
+    if not held:
+        return None
+    # The first sample holding them all: later ones carry the writes' threads too.
+    top_streams = max(streams for streams, _rss in held)
+    top_rss = next(rss for streams, rss in held if streams == top_streams)
+    low_streams, low_rss = min(held, key=lambda x: abs(x[0] - top_streams / 5))
+    if top_streams - low_streams < 100:
+        return None
+    return (top_rss - low_rss) / (top_streams - low_streams) / 1024
 
 
 def ms(values, p):
@@ -651,6 +669,7 @@ def report_run(
     mean_per_min = sum(per_min) / max(1, len(per_min))
     heartbeats = sum(p.heartbeats for p in watchers) / max(1, len(watchers))
     max_gap = max((p.max_gap for p in run.phones), default=0.0)
+    per_stream = rss_per_stream(run.samples)
     drain_ok = True
     drain_text = "not checked (--no-check-drain)"
     if args.check_drain:
@@ -772,6 +791,11 @@ def report_run(
                 "≤ 25",
             ),
             (
+                "server RSS per held stream, KB (from a fifth of the streams to all)",
+                "–" if per_stream is None else f"{per_stream:.1f}",
+                f"≤ {TARGETS['RSS KB per held stream']}",
+            ),
+            (
                 "CPU % of one core: server / client / whole machine (measure window)",
                 f"{cpu.server_pct:.0f} / {cpu.client_pct:.0f} / {cpu.machine_pct:.0f}",
                 "",
@@ -820,6 +844,9 @@ def report_run(
         print("server log (tail):\n" + server_log[-1500:])
     checks = {
         "0 errors": errors == 0,
+        "RSS per held stream ≤ 30 KB": (
+            per_stream is not None and per_stream <= TARGETS["RSS KB per held stream"]
+        ),
         "0 streams dropped": dropped == 0,
         "every version seen": unseen == 0,
         "streams end with retry: on SIGTERM": drain_ok,

@@ -17,6 +17,9 @@ under that lock, in this order:
 4. the move itself (game over, turn, box, what the dice allow): the engine's
    `GameState.check_move`.
 
+What it writes keeps who wrote it (`Writer`: the host, or the pencil with the
+label it holds at that moment), for the log.
+
 Then it writes, moves the version on and announces it (games/live/fanout.py), all
 in the same transaction; a write that starts, ends or reopens a game, or renames a
 player of a finished one, tells the game's band in that transaction too, by calling
@@ -105,6 +108,15 @@ class PencilTakenBack(ScoreRefused):
         super().__init__(_("Le crayon a été repris."), "pencil_gone")
 
 
+class HostOnly(ScoreRefused):
+    """A write only the host makes (correcting a name) asked by someone else."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            _("Seul l'hôte de la partie peut corriger un prénom."), "host_only"
+        )
+
+
 class AlreadyUndone(ScoreRefused):
     """A retried request whose entry was recorded, then undone, in between."""
 
@@ -119,6 +131,17 @@ class AlreadyUndone(ScoreRefused):
 
 
 # --- games ------------------------------------------------------------------------
+
+
+class Writer(models.TextChoices):
+    """Who made a write: the host, or whoever holds the pencil."""
+
+    HOST = "host", gettext_lazy("Hôte")
+    PENCIL = "pencil", gettext_lazy("Crayon")
+
+
+# The pencil's label, on the game and copied onto what the pencil wrote.
+PENCIL_LABEL_LENGTH = 40
 
 
 class Preset(models.TextChoices):
@@ -294,7 +317,7 @@ class Game(models.Model):
         max_length=tokens.PREFIX_LENGTH, blank=True, db_index=True
     )
     pencil_digest = models.CharField(max_length=64, blank=True)
-    pencil_label = models.CharField(max_length=40, blank=True)
+    pencil_label = models.CharField(max_length=PENCIL_LABEL_LENGTH, blank=True)
     pencil_generation = models.PositiveIntegerField(default=0)
     version = models.PositiveIntegerField(default=1)
     created_at = models.DateTimeField(default=timezone.now)
@@ -432,8 +455,9 @@ class Game(models.Model):
         A repeated request (same `request_key`) returns the entry it already made,
         so a double tap or a retry after a dropped connection never counts twice;
         if that entry has been undone since, `AlreadyUndone` (nothing recorded).
-        `by` ("host" or "pencil") is who writes; `seen_version` the version the
-        form was shown at (None: not checked).
+        `by` ("host" or "pencil") is who writes, kept on the entry (None: not
+        checked, kept as the host's); `seen_version` the version the form was
+        shown at (None: not checked).
         """
         with transaction.atomic():
             state, done = self._lock_and_check(
@@ -446,6 +470,7 @@ class Game(models.Model):
             made, after = self.next_entry(
                 state, player_id, column, box, entry, request_key
             )
+            made.by, made.by_label = self._writer(by)
             now = made.created_at = timezone.now()
             try:
                 # The unique (game, seq) and one-entry-per-box constraints catch
@@ -501,7 +526,8 @@ class Game(models.Model):
         None if there was none.
 
         A repeated request (same `request_key`) returns the entry it already undid
-        instead of undoing one more.
+        instead of undoing one more. `by` is checked as `record` checks it, and
+        kept on the entry as who took it back.
         """
         with transaction.atomic():
             state, done = self._lock_and_check(
@@ -511,8 +537,12 @@ class Game(models.Model):
             if done is not None or last is None:
                 return done
             now = timezone.now()
+            undone_by, undone_by_label = self._writer(by)
             self.entries.filter(pk=last.pk, undone_at__isnull=True).update(
-                undone_at=now, undo_key=request_key
+                undone_at=now,
+                undo_key=request_key,
+                undone_by=undone_by,
+                undone_by_label=undone_by_label,
             )
             was_finished = self.finished_at is not None
             self._bump(state.without(last), now, finished_at=None)
@@ -521,13 +551,19 @@ class Game(models.Model):
         # A copy: `last` belongs to the sheets kept for the version before.
         undone = copy.copy(last)
         undone.undone_at, undone.undo_key = now, request_key
+        undone.undone_by, undone.undone_by_label = undone_by, undone_by_label
         return undone
 
-    def rename(self, player_id: int | str, new_name: str) -> str:
-        """Gives a player a new name; returns it (cleaned). ValidationError if
-        another player of the game has it."""
+    def rename(
+        self, player_id: int | str, new_name: str, *, by: str | None = Writer.HOST
+    ) -> str:
+        """Gives a player a new name; returns it (cleaned), the change kept for
+        the log (`NameChange`). ValidationError if another player of the game
+        has it; `HostOnly` unless `by` is the host: the pencil only scores."""
         name = clean_name(new_name)
         with transaction.atomic():
+            if by != Writer.HOST:
+                raise HostOnly()
             self._lock()
             players = {p.pk: p for p in self.players.all()}
             player = players.pop(int(player_id), None)
@@ -540,7 +576,19 @@ class Game(models.Model):
                     self.players.filter(pk=player.pk).update(name=name)
             except IntegrityError as exc:  # the database's own case rules
                 raise name_taken(name) from exc
-            self._bump(None, timezone.now())
+            now = timezone.now()
+            if name != player.name:
+                changed_by, changed_by_label = self._writer(by)
+                NameChange.objects.create(
+                    game=self,
+                    player=player,
+                    old_name=player.name,
+                    new_name=name,
+                    created_at=now,
+                    by=changed_by,
+                    by_label=changed_by_label,
+                )
+            self._bump(None, now)
             if self.finished_at is not None:
                 self.band.rename_in_result(self.pk, player.name, name)
         return name
@@ -598,12 +646,20 @@ class Game(models.Model):
                     seat=seat.player.seat,
                     score=seat.total,
                     rank=rank,
+                    yams=seat.scorecard.yams_made,
                 )
                 for rank, seat in state.ranking()
             ],
         )
 
     # --- under the lock ------------------------------------------------------------
+
+    def _writer(self, by: str | None) -> tuple[str, str]:
+        """(who, label) as a write keeps them: the pencil's label as the locked
+        row has it now, since the next pass may give the pencil to someone else."""
+        if by == Writer.PENCIL:
+            return Writer.PENCIL, self.pencil_label
+        return Writer.HOST, ""
 
     def _lock(self):
         """Locks the game's row and takes what it holds now: every check and
@@ -725,6 +781,17 @@ class Entry(models.Model):
     # The idempotency key of the undo that took this entry back: a retried undo
     # finds it here instead of taking back one more.
     undo_key = models.CharField(max_length=64, blank=True, default="")
+    # Who wrote it, and who took it back: the pencil with its label of that
+    # moment (a copy: the next pass relabels the game's pencil). Rows older than
+    # these fields were all the host's.
+    by = models.CharField(max_length=6, choices=Writer.choices, default=Writer.HOST)
+    by_label = models.CharField(max_length=PENCIL_LABEL_LENGTH, blank=True, default="")
+    undone_by = models.CharField(
+        max_length=6, choices=Writer.choices, blank=True, default=""
+    )
+    undone_by_label = models.CharField(
+        max_length=PENCIL_LABEL_LENGTH, blank=True, default=""
+    )
 
     class Meta:
         ordering = ["seq"]
@@ -748,11 +815,91 @@ class Entry(models.Model):
             models.CheckConstraint(
                 condition=Q(points__gte=0), name="entry_points_positive"
             ),
+            models.CheckConstraint(
+                condition=Q(by__in=Writer.values), name="entry_by_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(by=Writer.PENCIL) | Q(by_label=""),
+                name="entry_label_of_pencil",
+            ),
+            # Who undid it is known exactly when it is undone.
+            models.CheckConstraint(
+                condition=Q(undone_at__isnull=True, undone_by="")
+                | Q(undone_at__isnull=False, undone_by__in=Writer.values),
+                name="entry_undone_by_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(undone_by=Writer.PENCIL) | Q(undone_by_label=""),
+                name="entry_undone_label_of_pencil",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.box} {self.points}"
 
+    def clean(self) -> None:
+        errors = check_writer(self.by, self.by_label, "by")
+        if self.undone_at is None:
+            if self.undone_by or self.undone_by_label:
+                errors["undone_by"] = _("Une saisie en place n'a pas été annulée.")
+        else:
+            errors |= check_writer(self.undone_by, self.undone_by_label, "undone_by")
+        if errors:
+            raise ValidationError(errors)
+
     @property
     def undone(self) -> bool:
         return self.undone_at is not None
+
+
+def check_writer(by: str, label: str, field: str) -> dict[str, str]:
+    """{field: message} of what is wrong with a writer and its label: a writer
+    Writer knows, a label for the pencil only."""
+    if by not in Writer.values:
+        return {field: _("Auteur inconnu.")}
+    if label and by != Writer.PENCIL:
+        return {f"{field}_label": _("Seul le crayon porte un nom.")}
+    return {}
+
+
+class NameChange(models.Model):
+    """A player's name corrected during the game, kept for the log: entries show
+    the player's name as it is now, this says what it was before."""
+
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="name_changes"
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="name_changes"
+    )
+    old_name = models.CharField(max_length=MAX_NAME_LENGTH)
+    new_name = models.CharField(max_length=MAX_NAME_LENGTH)
+    created_at = models.DateTimeField(default=timezone.now)
+    by = models.CharField(max_length=6, choices=Writer.choices, default=Writer.HOST)
+    by_label = models.CharField(max_length=PENCIL_LABEL_LENGTH, blank=True, default="")
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(old_name="") & ~Q(new_name=""),
+                name="name_change_names_not_empty",
+            ),
+            models.CheckConstraint(
+                condition=Q(by__in=Writer.values), name="name_change_by_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(by=Writer.PENCIL) | Q(by_label=""),
+                name="name_change_label_of_pencil",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.old_name} → {self.new_name}"
+
+    def clean(self) -> None:
+        self.old_name = clean_name(self.old_name)
+        self.new_name = clean_name(self.new_name)
+        errors = check_writer(self.by, self.by_label, "by")
+        if errors:
+            raise ValidationError(errors)

@@ -25,6 +25,7 @@ from games.kinds.yams import (
     Variant,
 )
 from games.models import Entry
+from games.race import race_of
 from scorekeeper.lib.translation import translated
 
 if TYPE_CHECKING:
@@ -328,7 +329,9 @@ def draw_sheet(access: "Access", state: GameState) -> SafeString:
     context = {"access": access, "role": access.role, "game": access.game}
     if access.is_host:
         context["host_token"] = access.token
-    context.update(state=state, table=TableBuilder(state, access).table())
+    context.update(
+        state=state, table=TableBuilder(state, access).table(), race=race_of(state)
+    )
     # Django's Jinja2 backend returns a plain str; its template escaped every
     # value (autoescape), so the pages that embed it may take it as it is.
     return mark_safe(render_to_string("games/sheet.jinja", context, using="jinja2"))

@@ -23,6 +23,12 @@ def writer_patterns(prefix: str, token: str, name_prefix: str) -> list[URLPatter
 
 app_name = "games"
 urlpatterns = [
+    # Live: each open page holds a stream of its sheet (games/live/streams.py).
+    # First: a held stream keeps its request's resolver match for as long as the
+    # phone watches, with the list of every pattern tried before its own.
+    path("w/<watch_token>/events/", streams.watch_events, name="watch_events"),
+    path("h/<host_token>/events/", streams.host_events, name="host_events"),
+    path("c/<pencil_token>/events/", streams.pencil_events, name="pencil_events"),
     path("", views.home, name="home"),
     path("h/<host_token>/", views.host, name="host"),
     path("c/<pencil_token>/", views.pencil, name="pencil"),
@@ -33,11 +39,8 @@ urlpatterns = [
     path("h/<host_token>/invite/", views.share_page, name="share"),
     path("h/<host_token>/pencil.svg", views.pencil_qr, name="pencil_qr"),
     path("w/<watch_token>/qr.svg", views.watch_qr, name="watch_qr"),
-    # Live: each open page holds a stream of its sheet (games/live/streams.py), or
-    # polls it where no stream can be held (views._poll).
-    path("w/<watch_token>/events/", streams.watch_events, name="watch_events"),
-    path("h/<host_token>/events/", streams.host_events, name="host_events"),
-    path("c/<pencil_token>/events/", streams.pencil_events, name="pencil_events"),
+    # Live: each open page polls its sheet where no stream can be held
+    # (views._poll); the streams themselves come first, above.
     path("w/<watch_token>/sheet/", views.watch_sheet, name="watch_sheet"),
     path("h/<host_token>/sheet/", views.host_sheet, name="host_sheet"),
     path("c/<pencil_token>/sheet/", views.pencil_sheet, name="pencil_sheet"),

@@ -498,7 +498,7 @@ def rename(request: HttpRequest, access: Access, player_id: int) -> HttpResponse
     if form.is_valid():
         old = seat.player.name
         try:
-            new = game.rename(player_id, form.cleaned_data["name"])
+            new = game.rename(player_id, form.cleaned_data["name"], by=access.writer)
         except ValidationError as exc:
             form.add_error("name", exc.messages[0])
         else:

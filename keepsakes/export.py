@@ -2,11 +2,14 @@
 exports and their file names.
 
 The log page, the CSV and the JSON export all take an entry's words from
-`describe_entry` (through `game_log`), so they always agree. The JSON export is
+`describe_entry`, and who wrote it from `writer_words` (through `game_log`), so
+they always agree; the log page and the JSON also show the names corrected
+(`game_renames`). The JSON export is
 read back by `keepsakes.imports`, which checks the totals with `totals_of` from
 here.
 """
 
+import dataclasses
 import datetime
 import json
 from collections.abc import Sequence
@@ -18,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.kinds.yams import GameState
-from games.models import Entry, Game, Player
+from games.models import Entry, Game, NameChange, Player, Writer
 from scorekeeper.lib.csvfile import csv_text, local_time
 from scorekeeper.lib.translation import translated
 
@@ -81,6 +84,28 @@ def describe_entry(box_key: str, data: object) -> str:
     return text
 
 
+# --- who wrote it --------------------------------------------------------------
+
+
+def writer_words(by: str, label: str = "") -> str:
+    """Who wrote, for a log line or a CSV cell: "Hôte", "Crayon (Léa)", or
+    "Crayon" for a pencil passed without a name."""
+    if by == Writer.PENCIL:
+        if label:
+            return _("Crayon (%(label)s)") % {"label": label}
+        return _("Crayon")
+    return _("Hôte")
+
+
+def undone_words(by: str, label: str = "") -> str:
+    """Who took an entry back, as the log marks it: "annulée par l'hôte"…"""
+    if by == Writer.PENCIL:
+        if label:
+            return _("annulée par le crayon (%(label)s)") % {"label": label}
+        return _("annulée par le crayon")
+    return _("annulée par l'hôte")
+
+
 # --- the round-by-round log ---------------------------------------------------
 
 
@@ -99,6 +124,23 @@ class LogRow:
     created_at: datetime.datetime
     undone_at: datetime.datetime | None
     data: dict[str, object]  # the entry as the host made it
+    by: str = Writer.HOST
+    by_label: str = ""
+    undone_by: str = ""  # "" while it stands
+    undone_by_label: str = ""
+
+    kind = "entry"
+
+    @property
+    def writer(self) -> str:
+        return writer_words(self.by, self.by_label)
+
+    @property
+    def undone_by_words(self) -> str:
+        """Who took it back ("annulée par l'hôte"), or "" while it stands."""
+        if not self.undone:
+            return ""
+        return undone_words(self.undone_by, self.undone_by_label)
 
     @property
     def undone(self) -> bool:
@@ -156,9 +198,67 @@ def game_log(
                 created_at=entry.created_at,
                 undone_at=entry.undone_at,
                 data=entry.data,
+                by=entry.by,
+                by_label=entry.by_label,
+                undone_by=entry.undone_by,
+                undone_by_label=entry.undone_by_label,
             )
         )
     return rows
+
+
+@dataclass(frozen=True)
+class RenameRow:
+    """A name corrected during the game, as a line of the log."""
+
+    seat: int
+    old_name: str
+    new_name: str
+    created_at: datetime.datetime
+    by: str
+    by_label: str
+    # The round of the entry before it, to stay under that round's heading
+    # (None: before any entry).
+    round: int | None = None
+
+    kind = "rename"
+
+    @property
+    def writer(self) -> str:
+        return writer_words(self.by, self.by_label)
+
+
+def game_renames(game: Game, players: list[Player] | None = None) -> list[RenameRow]:
+    """The names corrected during the game, in order: one query."""
+    if players is None:
+        players = list(game.players.all())
+    seats = {p.pk: p.seat for p in players}
+    return [
+        RenameRow(
+            seat=seats[change.player_id],
+            old_name=change.old_name,
+            new_name=change.new_name,
+            created_at=change.created_at,
+            by=change.by,
+            by_label=change.by_label,
+        )
+        for change in NameChange.objects.filter(game=game)
+    ]
+
+
+def log_lines(rows: list[LogRow], renames: list[RenameRow]) -> list[LogRow | RenameRow]:
+    """The log page's lines: the entries, each rename among them where it
+    happened (after the entries made before it, or at the same moment)."""
+    lines: list[LogRow | RenameRow] = []
+    pending = list(renames)
+    current = None
+    for row in rows:
+        while pending and pending[0].created_at < row.created_at:
+            lines.append(dataclasses.replace(pending.pop(0), round=current))
+        lines.append(row)
+        current = row.round
+    lines.extend(dataclasses.replace(r, round=current) for r in pending)
+    return lines
 
 
 # --- file names ---------------------------------------------------------------
@@ -189,6 +289,8 @@ def game_csv(game: Game, log_rows: list[LogRow] | None = None) -> str:
         _("points"),
         _("heure"),
         _("annulée"),
+        _("par"),
+        _("annulée par"),
     ]
     return csv_text(
         header,
@@ -203,6 +305,8 @@ def game_csv(game: Game, log_rows: list[LogRow] | None = None) -> str:
                 row.points,
                 local_time(row.created_at),
                 local_time(row.undone_at),
+                row.writer,
+                writer_words(row.undone_by, row.undone_by_label) if row.undone else "",
             ]
             for row in rows
         ),
@@ -248,13 +352,23 @@ def totals_of(state: GameState) -> list[dict[str, object]]:
 
 
 def game_json(
-    game: Game, state: GameState | None = None, log_rows: list[LogRow] | None = None
+    game: Game,
+    state: GameState | None = None,
+    log_rows: list[LogRow] | None = None,
+    renames: list[RenameRow] | None = None,
 ) -> dict[str, object]:
-    """The whole game as a JSON-ready dict (see FORMAT_VERSION)."""
+    """The whole game as a JSON-ready dict (see FORMAT_VERSION).
+
+    Who wrote each entry (`by`, with the pencil's `by_label`), who undid it
+    (`undone_by`, `undone_by_label`) and the names corrected (`renames`) came
+    after version 1 was out: they are added to it, not a new version, and the
+    import reads a file without them as the host's."""
     state = state or game.state()
     players = [s.player for s in state.seats]
     if log_rows is None:
         log_rows = game_log(game, players=players)
+    if renames is None:
+        renames = game_renames(game, players=players)
     return {
         "format": FORMAT,
         "version": FORMAT_VERSION,
@@ -282,8 +396,23 @@ def game_json(
                 "created_at": _iso(row.created_at),
                 "undone": row.undone,
                 "undone_at": _iso(row.undone_at),
+                "by": row.by,
+                "by_label": row.by_label,
+                "undone_by": row.undone_by or None,
+                "undone_by_label": row.undone_by_label,
             }
             for row in log_rows
+        ],
+        "renames": [
+            {
+                "seat": rename.seat,
+                "old_name": rename.old_name,
+                "new_name": rename.new_name,
+                "created_at": _iso(rename.created_at),
+                "by": rename.by,
+                "by_label": rename.by_label,
+            }
+            for rename in renames
         ],
         "totals": totals_of(state),
         "winners": [s.player.name for s in state.winners()] if state.finished else [],
@@ -291,7 +420,10 @@ def game_json(
 
 
 def game_json_text(
-    game: Game, state: GameState | None = None, log_rows: list[LogRow] | None = None
+    game: Game,
+    state: GameState | None = None,
+    log_rows: list[LogRow] | None = None,
+    renames: list[RenameRow] | None = None,
 ) -> str:
-    data = game_json(game, state, log_rows)
+    data = game_json(game, state, log_rows, renames)
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"

@@ -4,6 +4,9 @@ The file is checked field by field, then its entries are replayed through the
 rules engine: only a file whose points, totals and winners are the ones
 recomputed becomes a game. The export side of the format lives in
 `keepsakes.export`.
+
+Who wrote each entry and the names corrected joined the format after its first
+files were out: a file without them is read as the host's, with no rename.
 """
 
 import datetime
@@ -16,8 +19,9 @@ from django.utils.translation import gettext as _
 
 from bands.models import Band
 from games.kinds import yams
-from games.models import Game, ScoreRefused
+from games.models import Game, NameChange, ScoreRefused, Writer, check_writer
 from keepsakes.export import FORMAT, FORMAT_VERSION, totals_of
+from scorekeeper.lib.names import clean_name
 from scorekeeper.lib.translation import translated
 
 MAX_IMPORT_BYTES = 256 * 1024
@@ -47,6 +51,7 @@ TOP_KEYS = {
     "players",
     "seating",
     "entries",
+    "renames",
     "totals",
     "winners",
 }
@@ -74,6 +79,10 @@ ENTRY_KEYS = {
     "created_at",
     "undone",
     "undone_at",
+    "by",
+    "by_label",
+    "undone_by",
+    "undone_by_label",
 }
 REQUIRED_ENTRY_KEYS = {
     "seq",
@@ -85,6 +94,10 @@ REQUIRED_ENTRY_KEYS = {
     "points",
     "undone",
 }
+
+
+RENAME_KEYS = {"seat", "old_name", "new_name", "created_at", "by", "by_label"}
+REQUIRED_RENAME_KEYS = {"seat", "old_name", "new_name"}
 
 
 def _is_int(value):
@@ -177,6 +190,29 @@ def _check_players(payload, variant):
     return names
 
 
+def _is_clean_name(value):
+    if not isinstance(value, str):
+        return False
+    try:
+        return clean_name(value) == value
+    except ValidationError:
+        return False
+
+
+def _writer(item, key, bad):
+    """(writer, label) of an item's `key` and `key_label`: the host when the file
+    has neither."""
+    by = item.get(key)
+    label = item.get(f"{key}_label", "")
+    if by is None and not label:
+        return Writer.HOST, ""
+    if not isinstance(by, str) or not isinstance(label, str):
+        raise bad
+    if check_writer(by, label, key) or (label and not _is_clean_name(label)):
+        raise bad
+    return by, label
+
+
 def _check_entries(payload, names):
     items = payload["entries"]
     if not isinstance(items, list) or len(items) > MAX_IMPORT_ENTRIES:
@@ -207,12 +243,51 @@ def _check_entries(payload, names):
             raise bad
         if not isinstance(item["undone"], bool):
             raise bad
+        writer = _writer(item, "by", bad)
         if item["undone"]:
+            _writer(item, "undone_by", bad)
             continue
+        if item.get("undone_by") is not None or item.get("undone_by_label"):
+            raise bad
         created_at = _parse_time(
             item.get("created_at"), _("saisie n° %(n)s") % {"n": index}
         )
-        checked.append((index, item, created_at))
+        checked.append((index, item, created_at, writer))
+    return checked
+
+
+def _check_renames(payload, names):
+    """[(seat, old name, new name, moment, writer, label)] of the names corrected,
+    each following the one before it for the same seat, the last one the name
+    the player has; [] for a file without them."""
+    items = payload.get("renames", [])
+    if not isinstance(items, list) or len(items) > MAX_IMPORT_ENTRIES:
+        raise ImportRefused(_("Le fichier a été modifié : liste des prénoms invalide."))
+    checked, current = [], {}
+    for index, item in enumerate(items, start=1):
+        bad = ImportRefused(
+            _("Le fichier a été modifié : le prénom corrigé n° %(n)s est invalide.")
+            % {"n": index}
+        )
+        if not isinstance(item, dict):
+            raise bad
+        if (REQUIRED_RENAME_KEYS - item.keys()) or (item.keys() - RENAME_KEYS):
+            raise bad
+        seat, old, new = item["seat"], item["old_name"], item["new_name"]
+        if not _is_int(seat) or not 0 <= seat < len(names):
+            raise bad
+        if not _is_clean_name(old) or not _is_clean_name(new):
+            raise bad
+        if current.get(seat, old) != old:
+            raise bad
+        current[seat] = new
+        by, label = _writer(item, "by", bad)
+        moment = _parse_time(
+            item.get("created_at"), _("prénom corrigé n° %(n)s") % {"n": index}
+        )
+        checked.append((seat, old, new, moment, by, label))
+    if any(names[seat] != name for seat, name in current.items()):
+        raise ImportRefused(_("Le fichier a été modifié : liste des prénoms invalide."))
     return checked
 
 
@@ -241,6 +316,7 @@ def import_game(raw: bytes, band: Band | None) -> tuple[Game, str]:
         )
     names = _check_players(payload, variant)
     entries = _check_entries(payload, names)
+    renames = _check_renames(payload, names)
     created_at = _parse_time(payload.get("created_at"), _("début de la partie"))
     finished_at = _parse_time(payload.get("finished_at"), _("fin de la partie"))
 
@@ -261,11 +337,12 @@ def import_game(raw: bytes, band: Band | None) -> tuple[Game, str]:
     with transaction.atomic():
         game, host_token = played.create(
             band,
-            [moment for *_x, moment in entries],
+            [moment for _index, _item, moment, _by in entries],
             # Older files say nothing of it: chosen by hand.
             seating_drawn=payload.get("seating") == "drawn",
         )
         _keep_times(game, created_at, finished_at)
+        _keep_renames(game, renames)
         if finished_at is not None:
             # The band dates the result as the file says, and counts it once.
             game.band.date_imported_result(game.pk, finished_at)
@@ -275,7 +352,7 @@ def import_game(raw: bytes, band: Band | None) -> tuple[Game, str]:
 def _replayed(names, variant, entries):
     moves = [
         (item["seat"], item["column"], item["box"], item["entry"])
-        for _index, item, _moment in entries
+        for _index, item, _moment, _by in entries
     ]
     try:
         played = Game.objects.replay(names, variant.key, variant.options, moves)
@@ -285,7 +362,10 @@ def _replayed(names, variant, entries):
             _("Saisie n° %(n)s refusée : %(message)s")
             % {"n": index, "message": exc.message}
         ) from exc
-    for entry, (index, item, _moment) in zip(played.entries, entries, strict=True):
+    for entry, (index, item, _moment, writer) in zip(
+        played.entries, entries, strict=True
+    ):
+        entry.by, entry.by_label = writer
         if entry.points != item["points"]:
             raise ImportRefused(
                 _(
@@ -310,3 +390,23 @@ def _keep_times(game, created_at, finished_at):
         Game.objects.filter(pk=game.pk).update(**changes)
         for field, value in changes.items():
             setattr(game, field, value)
+
+
+def _keep_renames(game, renames):
+    """The names corrected, for the imported game's log."""
+    if not renames:
+        return
+    players = {p.seat: p for p in game.players.all()}
+    now = timezone.now()
+    NameChange.objects.bulk_create(
+        NameChange(
+            game=game,
+            player=players[seat],
+            old_name=old,
+            new_name=new,
+            created_at=moment or now,
+            by=by,
+            by_label=label,
+        )
+        for seat, old, new, moment, by, label in renames
+    )

@@ -33,6 +33,7 @@ from games.access import get_game_or_404
 from games.invite import ShareLink, watch_path
 from games.kinds import yams
 from games.models import Game
+from games.race import draw_race
 from keepsakes import export, imports, pdf, preview
 from keepsakes import result as result_words
 from scorekeeper.lib import ratelimit
@@ -199,7 +200,11 @@ def game_pdf(request: HttpRequest, watch_token: str) -> HttpResponse:
 @require_safe
 def log(request: HttpRequest, watch_token: str) -> HttpResponse:
     game = _watched_game(request, watch_token)
-    rows = export.game_log(game)
+    players = list(game.players.all())
+    rows = export.log_lines(
+        export.game_log(game, players=players),
+        export.game_renames(game, players=players),
+    )
     return render(
         request,
         "keepsakes/log.html",
@@ -207,9 +212,7 @@ def log(request: HttpRequest, watch_token: str) -> HttpResponse:
             "game": game,
             "variant_label": translated(game.variant.label),
             "rows": rows,
-            "seating": [p.name for p in game.players.all()]
-            if game.seating_drawn
-            else [],
+            "seating": [p.name for p in players] if game.seating_drawn else [],
             "watch_token": watch_token,
             "retention_days": settings.GAME_RETENTION_DAYS,
         },
@@ -335,6 +338,7 @@ def result(request: HttpRequest, watch_token: str) -> HttpResponse:
         "image_url": image_url,
         "watch_url": watch_path(game),
         "link": result_link,
+        "race": draw_race(state, unfolded=True),
     }
     return render(request, "keepsakes/result.html", context)
 

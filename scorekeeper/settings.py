@@ -60,12 +60,15 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First, so it also sees responses made by the other middlewares.
+    # Outermost: ServeStatic is async-only (ASGI-native), so the chain switches
+    # once from it to the synchronous rest, as Django's handler would; static files
+    # are answered before any of the rest runs (they need none of it).
+    "servestatic.middleware.ServeStaticMiddleware",
+    # First of the rest, so it also sees responses made by the other middlewares.
     "scorekeeper.middleware.CapabilityHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Before anything reads the body (CSRF reads the form): a cut body is a 400.
     "scorekeeper.middleware.CompleteBodyMiddleware",
-    "servestatic.middleware.ServeStaticMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -224,9 +227,9 @@ else:
 CACHES = {
     "default": SHARED_CACHE,
     "shared": SHARED_CACHE,
+    # Objects kept as they are, not pickled (scorekeeper/lib/cache.py).
     "local": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "local",
+        "BACKEND": "scorekeeper.lib.cache.ProcessMemoryCache",
         # A version is asked for within seconds of its write, and never again
         # once the next one is made: a few minutes is plenty, and the entry
         # limit bounds the memory of a busy process.

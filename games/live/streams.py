@@ -32,6 +32,7 @@ from django.core.cache import caches
 from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.utils import translation
+from django.views.decorators.csp import csp_override
 from django.views.decorators.http import require_safe
 
 from games.access import Access, get_game_or_404
@@ -96,10 +97,9 @@ class Renderings:
         self.pending: dict[tuple[str, str, str], asyncio.Future[SheetEvent | None]] = {}
 
     async def latest(
-        self, request: HttpRequest, kind: str, token: str, version: int
+        self, kind: str, token: str, language: str, version: int
     ) -> SheetEvent | None:
         """A SheetEvent of at least `version` (or the newest there is), or None."""
-        language = getattr(request, "LANGUAGE_CODE", settings.LANGUAGE_CODE)
         key = (kind, token, language)
         # A rendering already under way may have read the game just before
         # `version` was committed: then one more, started after it.
@@ -148,15 +148,18 @@ def _seen_version(request):
     return numbers.parse_int(seen) if numbers.is_number(seen) else 0
 
 
-async def _stream(request, kind, token, game, seen):
-    subscription = hub.subscribe(game.pk, game.version, client_ip(request))
+async def _stream(kind, token, seen, game_pk, version, pencil, language, address):
+    """The events of one held stream. It keeps plain values only, not the game
+    nor the request: thousands are held at once, each for as long as a phone
+    watches."""
+    subscription = hub.subscribe(game_pk, version, address)
     try:
-        yield f"retry: {retry_ms()}\nevent: hello\ndata: {game.version}\n\n".encode()
-        sent, pencil = seen, _pencil(game)
+        yield f"retry: {retry_ms()}\nevent: hello\ndata: {version}\n\n".encode()
+        sent = seen
         while not hub.draining:
-            if hub.version(game.pk) > sent:
+            if hub.version(game_pk) > sent:
                 event = await renderings.latest(
-                    request, kind, token, hub.version(game.pk)
+                    kind, token, language, hub.version(game_pk)
                 )
                 if event is None or (kind == "host" and event.pencil != pencil):
                     yield RELOAD
@@ -189,9 +192,18 @@ async def _events(request, kind, token):
         response = HttpResponse(status=429)
         response["Retry-After"] = str(settings.LIVE_RETRY_MS[1] // 1000)
         return response
+    events = _stream(
+        kind,
+        token,
+        _seen_version(request),
+        game.pk,
+        game.version,
+        _pencil(game),
+        getattr(request, "LANGUAGE_CODE", settings.LANGUAGE_CODE),
+        client_ip(request),
+    )
     response = StreamingHttpResponse(
-        _stream(request, kind, token, game, _seen_version(request)),
-        content_type="text/event-stream; charset=utf-8",
+        events, content_type="text/event-stream; charset=utf-8"
     )
     response["Cache-Control"] = "no-store"
     # nginx (and proxies that honour it) must pass each event on at once.
@@ -199,7 +211,10 @@ async def _events(request, kind, token):
     return response
 
 
+# No Content-Security-Policy on a stream (`csp_override({})`): it governs
+# documents, and a held stream keeps its headers for as long as it lasts.
 @require_safe
+@csp_override({})
 async def watch_events(
     request: HttpRequest, watch_token: str
 ) -> HttpResponse | StreamingHttpResponse:
@@ -207,6 +222,7 @@ async def watch_events(
 
 
 @require_safe
+@csp_override({})
 async def host_events(
     request: HttpRequest, host_token: str
 ) -> HttpResponse | StreamingHttpResponse:
@@ -214,6 +230,7 @@ async def host_events(
 
 
 @require_safe
+@csp_override({})
 async def pencil_events(
     request: HttpRequest, pencil_token: str
 ) -> HttpResponse | StreamingHttpResponse:

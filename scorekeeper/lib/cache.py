@@ -11,9 +11,19 @@ degrades, it does not stop.
 Values written to the fallback are not copied to Redis when it comes back: they
 are counters of a short window and images keyed by version, so Redis's own,
 possibly older, values are as good.
+
+The local cache (`ProcessMemoryCache`, the `local` alias): what this process keeps
+per game version — a game's replayed state, the sheet's text — kept as the
+objects themselves. Django's LocMemCache pickles every value on `set` and
+unpickles it on every `get`: for a game's replayed state that is milliseconds a
+read, on every request of a game in play, more than the replay it saves.
 """
 
-from django.core.cache.backends.base import DEFAULT_TIMEOUT
+import threading
+import time
+from collections import OrderedDict
+
+from django.core.cache.backends.base import DEFAULT_TIMEOUT, BaseCache
 from django.core.cache.backends.locmem import LocMemCache
 from django.core.cache.backends.redis import RedisCache
 from redis.exceptions import RedisError
@@ -76,3 +86,71 @@ class FallbackRedisCache(RedisCache):
     def clear(self):
         self.fallback.clear()
         return self._either("clear")
+
+
+STORES: dict[str, tuple[OrderedDict, threading.Lock]] = {}
+
+
+class ProcessMemoryCache(BaseCache):
+    """This process's memory, values kept as they are (not copied): what is put
+    in must never be changed afterwards, by the writer or by a reader — a game's
+    state and a rendered sheet are never changed once made. Least recently used
+    entries go first past MAX_ENTRIES; each entry expires after its timeout."""
+
+    def __init__(self, location: str, params: dict) -> None:
+        super().__init__(params)
+        self.max_entries = int(params.get("OPTIONS", {}).get("MAX_ENTRIES", 300))
+        # Django makes a cache object per thread (and ASGI serves each request in
+        # a thread of its own): the entries live in the process, by location.
+        self.entries, self.lock = STORES.setdefault(
+            location, (OrderedDict(), threading.Lock())
+        )
+
+    def get(self, key, default=None, version=None):
+        key = self.make_and_validate_key(key, version=version)
+        with self.lock:
+            kept = self.entries.get(key)
+            if kept is None:
+                return default
+            value, expires = kept
+            if expires is not None and expires <= time.monotonic():
+                del self.entries[key]
+                return default
+            self.entries.move_to_end(key)
+            return value
+
+    def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        key = self.make_and_validate_key(key, version=version)
+        expires = self.get_backend_timeout(timeout)
+        if expires is not None:
+            expires = time.monotonic() + expires - time.time()
+        with self.lock:
+            self.entries[key] = (value, expires)
+            self.entries.move_to_end(key)
+            while len(self.entries) > self.max_entries:
+                self.entries.popitem(last=False)
+
+    def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        if self.has_key(key, version=version):
+            return False
+        self.set(key, value, timeout, version)
+        return True
+
+    def touch(self, key, timeout=DEFAULT_TIMEOUT, version=None):
+        value = self.get(key, self, version=version)
+        if value is self:
+            return False
+        self.set(key, value, timeout, version)
+        return True
+
+    def delete(self, key, version=None):
+        key = self.make_and_validate_key(key, version=version)
+        with self.lock:
+            return self.entries.pop(key, None) is not None
+
+    def has_key(self, key, version=None):
+        return self.get(key, self, version=version) is not self
+
+    def clear(self):
+        with self.lock:
+            self.entries.clear()

@@ -336,6 +336,31 @@
     }
   }
 
+  // --- what a new sheet must not undo: a <details> with an id opened or closed --
+  // (the score race). Put back as soon as the sheet is swapped in, before the
+  // page is laid out again: folded for an instant, it would shorten the page and
+  // lose the reader's scroll. Every swap of the sheet, the page's own writes too.
+
+  var folds = {};
+
+  document.addEventListener("toggle", function (event) {
+    var element = event.target;
+    if (element && element.tagName === "DETAILS" && element.id && element.closest("#sheet")) {
+      folds[element.id] = element.open;
+    }
+  }, true);
+
+  document.addEventListener("htmx:afterSwap", function () {
+    var fresh = sheet();
+    if (!fresh) { return; }
+    Object.keys(folds).forEach(function (id) {
+      var element = document.getElementById(id);
+      if (element && element.tagName === "DETAILS" && fresh.contains(element)) {
+        element.open = folds[id];
+      }
+    });
+  });
+
   // --- the screen stays awake --------------------------------------------------------
 
   function keepAwake() {

@@ -42,6 +42,8 @@ def test_the_csv_has_one_row_per_entry_in_order(client):
         "points",
         "heure",
         "annulée",
+        "par",
+        "annulée par",
     ]
     body = rows[1:]
     assert len(body) == 26
@@ -51,6 +53,7 @@ def test_the_csv_has_one_row_per_entry_in_order(client):
     assert body[23][:7] == ["24", "12", "Hugo", "Libre", "Yams", "barré", "0"]
     assert sum(int(r[6]) for r in body if r[2] == "Sarah") == 250 - 35
     assert all(r[8] == "" for r in body)
+    assert all(r[9:] == ["Hôte", ""] for r in body)
 
 
 @pytest.mark.django_db
@@ -108,6 +111,9 @@ def test_the_json_holds_players_preset_options_entries_totals_and_winner(client)
     assert first["text"] == "3 × 1"
     assert first["points"] == 3
     assert first["undone"] is False
+    assert (first["by"], first["by_label"]) == ("host", "")
+    assert (first["undone_by"], first["undone_by_label"]) == (None, "")
+    assert data["renames"] == []
     sarah, hugo = data["totals"]
     assert (sarah["player"], sarah["total"], sarah["rank"]) == ("Sarah", 250, 1)
     assert sarah["columns"]["free"] == {
@@ -154,14 +160,15 @@ def test_an_unknown_format_or_link_is_not_found(client):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("fmt", ["csv", "json"])
+# The JSON reads the names corrected too.
+@pytest.mark.parametrize(("fmt", "queries"), [("csv", 4), ("json", 5)])
 def test_exports_cost_the_same_queries_after_one_round_or_thirteen(
-    client, django_assert_max_num_queries, fmt
+    client, django_assert_max_num_queries, fmt, queries
 ):
     short, _host = worked_example(turns=2)
     full, _host = worked_example()
     for game in (short, full):
-        with django_assert_max_num_queries(4):
+        with django_assert_max_num_queries(queries):
             assert client.get(export_url(game, fmt)).status_code == 200
 
 

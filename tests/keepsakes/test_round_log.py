@@ -19,7 +19,8 @@ def log_url(game):
 
 def table_rows(response):
     """Each entry of the log as [round, player, box, what was entered, points,
-    time], the round read from the "Manche n" heading above it."""
+    time, who wrote it], the round read from the "Manche n" heading above it; a
+    name corrected as ["rename", what the line says, time, who]."""
     body = response.content.decode().split("<tbody>", 1)[1].split("</tbody>", 1)[0]
     rows, current = [], None
     for attrs, inner in re.findall(r"<tr([^>]*)>(.*?)</tr>", body, flags=re.S):
@@ -28,8 +29,14 @@ def table_rows(response):
             continue
         cells = re.findall(r"<td[^>]*>(.*?)</td>", inner, flags=re.S)
         time = re.search(r"<time[^>]*>(.*?)</time>", cells[0]).group(1)
-        player = page_text(re.sub(r"<time.*?</time>", "", cells[0]))
-        rows.append([current, player, *(page_text(c) for c in cells[1:]), time])
+        by = page_text(re.search(r'class="log-by">(.*?)</span>', cells[0]).group(1))
+        first = page_text(
+            re.sub(r'<span class="log-meta">.*', "", cells[0], flags=re.S)
+        )
+        if "log-rename" in attrs:
+            rows.append(["rename", first, time, by])
+            continue
+        rows.append([current, first, *(page_text(c) for c in cells[1:]), time, by])
     return rows
 
 
@@ -62,9 +69,9 @@ def test_an_undone_entry_stays_in_the_log_marked_undone(client):
     response = client.get(log_url(game))
     rows = table_rows(response)
     assert rows == [
-        ["1", "Sarah", "As", "3 × 1", "3", rows[0][5]],
-        ["1", "Hugo", "Yams", "réussi annulée", "50", rows[1][5]],
-        ["1", "Hugo", "Yams", "barré", "0", rows[2][5]],
+        ["1", "Sarah", "As", "3 × 1", "3", rows[0][5], "Hôte"],
+        ["1", "Hugo", "Yams", "réussi annulée par l'hôte", "50", rows[1][5], "Hôte"],
+        ["1", "Hugo", "Yams", "barré", "0", rows[2][5], "Hôte"],
     ]
     html = response.content.decode()
     assert "<del>réussi</del>" in html
@@ -151,5 +158,5 @@ def test_the_log_costs_the_same_queries_after_one_round_or_thirteen(
     client, django_assert_max_num_queries
 ):
     assert_costs_at_most_after_one_round_or_thirteen(
-        client, log_url, 3, django_assert_max_num_queries
+        client, log_url, 4, django_assert_max_num_queries
     )

@@ -29,6 +29,13 @@ Points. `Scored`: the box's `points`, the `calculation` shown before validating
 Running totals. `scorecard.totals()` (kept once computed as `Seat.totals`) is
 a `ScorecardTotals`: a `Totals` per column (upper, bonus, lower, Yams bonus, total, and
 how far the upper section is from its bonus) and the grand `total`.
+`scorecard.yams_made` counts the Yams scored (the band keeps it with the result).
+
+The score race (race.py). `turn_totals(scorecard)` is the grand total after each
+turn (kept as `Seat.turn_totals`); `GameState.race()` every seat's total at the
+start and after each round (`race_rounds`: a round is every player having had one
+more turn, the round under way the latest point); `leading_since(lines, index)` the
+round since which that player has been ahead alone.
 
 Turns and moves. `GameState.build(game, players, entries)` (players in seating
 order, the active entries in order) replays every player's scorecard; `current` is
@@ -74,6 +81,7 @@ from .game_state import (
 from .messages import InvalidEntry, Message, RuleError, gettext_noop
 from .outlook import BonusOutlook, Outlook
 from .presets import COLUMN_KINDS, COLUMN_LABELS, DEFAULT_PRESET, OptionSpec
+from .race import leading_since, race_rounds, turn_totals
 from .scorecard import Scorecard, Turn
 from .totals import ScorecardTotals, Totals
 from .variants import PRESETS, Variant, build_variant, option_specs
@@ -107,5 +115,8 @@ __all__ = [
     "Variant",
     "build_variant",
     "gettext_noop",
+    "leading_since",
     "option_specs",
+    "race_rounds",
+    "turn_totals",
 ]

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Literal, Protocol, Self, TypedDict
 
 from .entry_rules import EntryData
 from .messages import InvalidEntry, Message, RuleError, gettext_noop
+from .race import race_rounds, turn_totals
 from .scorecard import Scorecard
 
 if TYPE_CHECKING:
@@ -112,6 +113,12 @@ class Seat:
         """What is still possible for this player, worked out once like the
         totals."""
         return self.scorecard.outlook(self.totals)
+
+    @cached_property
+    def turn_totals(self) -> tuple[int, ...]:
+        """The total after each turn (the score race), worked out once: a write
+        makes a new Seat for its player only, the others keep theirs."""
+        return turn_totals(self.scorecard)
 
 
 @dataclass
@@ -289,6 +296,11 @@ class GameState:
         """Every player holding the best total now, in seating order."""
         best = self.leading_total
         return [seat for seat in self.seats if seat.total == best]
+
+    def race(self) -> list[tuple[int, ...]]:
+        """Each seat's total at the start and after each round, the round under
+        way as the latest point (see race.py)."""
+        return race_rounds([seat.turn_totals for seat in self.seats])
 
     def winners(self) -> list[Seat]:
         return [s for rank, s in self.ranking() if rank == 1]

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from .totals import Totals
 
 ROLLS_PER_TURN = 3
+# The boxes made for all the dice alike: a Yams, or a Maxi Yatzy with six dice.
+ALL_ALIKE_BOXES = ("yams", "maxi_yatzy")
 
 
 @dataclass(frozen=True)
@@ -258,7 +260,7 @@ class Scorecard:
         the dialog can point at it; else None."""
         if not self._all_alike(box_key, entry):
             return None
-        for key in ("yams", "maxi_yatzy"):
+        for key in ALL_ALIKE_BOXES:
             if key in self.variant.box_keys and not self.filled(column, key):
                 return key
         return None
@@ -299,6 +301,19 @@ class Scorecard:
         """Every box of every column holds an entry: the player has finished."""
         needed = len(self.variant.boxes) * len(self.variant.columns)
         return len(self._cells) == needed
+
+    @cached_property
+    def yams_made(self) -> int:
+        """The Yams this scorecard was given: each one scored in the box made for
+        all the dice alike (multi_yams: every Yams of the box), and each further
+        Yams written elsewhere (yahtzee). All alike dice counted in an upper box
+        without a prime are points of that box, not a Yams made."""
+        return sum(
+            1
+            for turn in self.turns
+            if turn.extra_yams
+            or (turn.box in ALL_ALIKE_BOXES and turn.scored.points > 0)
+        )
 
     @cached_property
     def bank(self) -> int:

@@ -1,0 +1,542 @@
+"""What the round-based kinds (Skyjo, tarot, the free counter) have in common.
+
+A round (a *manche*, a *donne*) gives points to every player; the running totals
+are the sums of the rounds; the best total wins, equal totals tie; an undo drops
+the last round. Each kind says what its options are, who may play, how a round is
+entered and checked and what it gives each player, and when the game ends: a
+`RoundRules` subclass. The rest is here: `RoundsGame`, the game as the rounds
+played so far make it, and the checks every kind's entries need.
+
+Everything is immutable: `play` and `undo` give a new game and leave the old one
+as it was, so a preview costs nothing and an undo cannot lose anything.
+"""
+
+from __future__ import annotations
+
+import math
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import Any, ClassVar, Literal, Protocol, Self, TypeGuard
+
+from .messages import InvalidEntry, Message, RuleError, gettext_noop
+
+# One round as the host's dialog sends it and the game stores it: a JSON dict,
+# every key and value checked on reading. Players are named by their pk: an int
+# for one player ("taker": 3), a string key in a per-player dict ({"3": 12}), since
+# JSON keys are strings; `Round.entry` gives it back in that normal form.
+EntryData = Mapping[str, object]
+
+
+class PlayerLike(Protocol):
+    """A player as the engine reads it (the web layer's Player)."""
+
+    @property
+    def pk(self) -> int: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+
+
+# --- refusals ------------------------------------------------------------------
+
+
+class InvalidRound(InvalidEntry):
+    """A round the rules refuse. `field` names the part of the entry at fault
+    ("cards", "taker", "points", ...), or is None for the entry as a whole."""
+
+    def __init__(self, message: Message, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+RefusalCode = Literal["finished", "nothing_to_undo"]
+
+
+class RoundRefused(RuleError):
+    """A move the game will not take now, whatever the entry: `code` is
+    "finished" (no round after the end) or "nothing_to_undo"."""
+
+    def __init__(self, message: Message, code: RefusalCode) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def is_int(value: object) -> TypeGuard[int]:
+    # A JSON true is not a 1: a forged or confused value, refused like any other.
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def signed(points: int) -> str:
+    """+20, −20 or 0: how a calculation shows what a line adds."""
+    if points > 0:
+        return f"+{points}"
+    if points < 0:
+        return f"\u2212{-points}"
+    return "0"
+
+
+# --- options -------------------------------------------------------------------
+
+OptionType = Literal["int", "choice", "bool"]
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """How the create form renders one option of a kind, and how it is checked.
+
+    `type` is "int" (from `min` to `max`; None too when `optional`, meaning
+    "none": no limit, the host ends the game), "choice" (one of `choices`, each
+    value with its French label) or "bool". The fields the Yams OptionSpec has
+    are named alike, so the form reads both.
+    """
+
+    key: str
+    label: str
+    help: str
+    type: OptionType
+    default: object
+    choices: tuple[tuple[str, str], ...] = ()
+    min: int | None = None
+    max: int | None = None
+    optional: bool = False
+
+
+def _option_error(spec: OptionSpec, template: str, **params: object) -> RuleError:
+    return RuleError(Message(template, {"option": Message(spec.label), **params}))
+
+
+def _option_value(spec: OptionSpec, value: object) -> object:
+    if spec.type == "bool":
+        if not isinstance(value, bool):
+            raise _option_error(
+                spec, gettext_noop("%(option)s : la valeur doit être vrai ou faux.")
+            )
+        return value
+    if spec.type == "choice":
+        allowed = [choice for choice, _label in spec.choices]
+        if not isinstance(value, str) or value not in allowed:
+            raise _option_error(
+                spec,
+                gettext_noop(
+                    "%(option)s : « %(value)s » impossible (choix : %(choices)s)."
+                ),
+                value=str(value),
+                choices=", ".join(allowed),
+            )
+        return value
+    if value is None and spec.optional:
+        return None
+    assert spec.min is not None and spec.max is not None
+    if not is_int(value) or not spec.min <= value <= spec.max:
+        raise _option_error(
+            spec,
+            gettext_noop("%(option)s : un nombre entier de %(min)s à %(max)s."),
+            min=spec.min,
+            max=spec.max,
+        )
+    return value
+
+
+def read_options(
+    specs: Sequence[OptionSpec], options: object | None, kind_label: str
+) -> dict[str, Any]:
+    """The options of a kind, normalized, every missing one at its default; or
+    RuleError for an unknown option or a value the option does not take."""
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping):
+        raise RuleError(
+            Message(gettext_noop("Les options doivent être un dictionnaire."))
+        )
+    by_key = {spec.key: spec for spec in specs}
+    for key in options:
+        if key not in by_key:
+            raise RuleError(
+                Message(
+                    gettext_noop(
+                        "L'option « %(option)s » n'existe pas "
+                        "pour la variante %(variant)s."
+                    ),
+                    {"option": str(key), "variant": Message(kind_label)},
+                )
+            )
+    return {
+        spec.key: _option_value(spec, options.get(spec.key, spec.default))
+        for spec in specs
+    }
+
+
+# --- rounds --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round as the rules read it: the entry in its normal form (what the web
+    layer stores), the points it gives each player (by pk, every player of the
+    game), the calculation shown before validating, and `detail`, the kind's own
+    reading of it (a SkyjoRound, a TarotDeal, a TallyRound)."""
+
+    entry: dict[str, object]
+    points: Mapping[int, int]
+    calculation: tuple[Message, ...] = ()
+    detail: object = None
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's place: equal totals share a rank and the next rank skips."""
+
+    rank: int
+    player: PlayerLike
+    total: int
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What the dialog shows before the host validates a round: the round with
+    its calculation, the totals before and after, and whether the game would end
+    with it."""
+
+    round: Round
+    totals_before: Mapping[int, int]
+    totals_after: Mapping[int, int]
+    ends_game: bool
+
+    @property
+    def points(self) -> Mapping[int, int]:
+        return self.round.points
+
+    @property
+    def calculation(self) -> tuple[Message, ...]:
+        return self.round.calculation
+
+    @property
+    def detail(self) -> object:
+        return self.round.detail
+
+
+class RoundRules(ABC):
+    """One kind's rules with its options: subclasses are frozen dataclasses whose
+    fields are the options (named as `option_specs`), built with `build`."""
+
+    key: ClassVar[str]
+    label: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    option_specs: ClassVar[tuple[OptionSpec, ...]]
+
+    def __post_init__(self) -> None:
+        # Built directly rather than through `build`, the options are still checked.
+        read_options(self.option_specs, self.options, self.label)
+
+    @classmethod
+    def build(cls, options: object | None = None) -> Self:
+        """The rules for an options dict (missing options default), or
+        RuleError."""
+        return cls(**read_options(cls.option_specs, options, cls.label))
+
+    @property
+    def options(self) -> dict[str, object]:
+        """The normalized options, JSON-able: `build(rules.options) == rules`."""
+        return {spec.key: getattr(self, spec.key) for spec in self.option_specs}
+
+    @property
+    def lower_wins(self) -> bool:
+        return False
+
+    def check_players(self, players: Sequence[PlayerLike]) -> None:
+        """RuleError unless the kind is played by this many players, each once."""
+        if not self.min_players <= len(players) <= self.max_players:
+            raise RuleError(
+                Message(
+                    gettext_noop(
+                        "%(game)s : de %(min)s à %(max)s joueurs, pas %(count)s."
+                    ),
+                    {
+                        "game": Message(self.label),
+                        "min": self.min_players,
+                        "max": self.max_players,
+                        "count": len(players),
+                    },
+                )
+            )
+        if len({player.pk for player in players}) != len(players):
+            raise RuleError(
+                Message(gettext_noop("Un même joueur est deux fois à la table."))
+            )
+
+    @abstractmethod
+    def score(self, game: RoundsGame, entry: object) -> Round:
+        """The round `entry` makes as the next round of `game`, or
+        InvalidRound."""
+
+    def reached_end(self, game: RoundsGame) -> bool:
+        """Whether the rounds played end the game by themselves (a limit, a number
+        of rounds); otherwise the host ends it."""
+        return False
+
+    def dealer(self, game: RoundsGame) -> PlayerLike | None:
+        """Who deals the next round, for a kind where the deal rotates."""
+        return None
+
+    def start(self, players: Sequence[PlayerLike]) -> RoundsGame:
+        """A game with no round yet; `players` in seating order."""
+        return RoundsGame.start(self, players)
+
+    def replay(
+        self,
+        players: Sequence[PlayerLike],
+        entries: Sequence[object],
+        closed: bool = False,
+    ) -> RoundsGame:
+        """The game once the stored `entries` (in order) are played again."""
+        return RoundsGame.replay(self, players, entries, closed)
+
+
+@dataclass(frozen=True)
+class RoundsGame:
+    """A game as its rounds make it. `players` in seating order; `closed` when the
+    host ended it (the web layer keeps that, the engine only reads it)."""
+
+    rules: RoundRules
+    players: tuple[PlayerLike, ...]
+    rounds: tuple[Round, ...] = ()
+    closed: bool = False
+    _by_pk: dict[int, PlayerLike] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
+
+    def __post_init__(self) -> None:
+        self._by_pk.update({player.pk: player for player in self.players})
+
+    @classmethod
+    def start(cls, rules: RoundRules, players: Sequence[PlayerLike]) -> Self:
+        rules.check_players(players)
+        return cls(rules, tuple(players))
+
+    @classmethod
+    def replay(
+        cls,
+        rules: RoundRules,
+        players: Sequence[PlayerLike],
+        entries: Sequence[object],
+        closed: bool = False,
+    ) -> Self:
+        game = cls.start(rules, players)
+        for entry in entries:
+            game = game.play(entry)
+        return replace(game, closed=closed)
+
+    # --- moves ---------------------------------------------------------------
+
+    def check(self, entry: object) -> Round:
+        """The round `entry` would be, or RoundRefused (the game is over) or
+        InvalidRound (the entry itself)."""
+        if self.finished:
+            raise RoundRefused(
+                Message(gettext_noop("La partie est terminée.")), "finished"
+            )
+        return self.rules.score(self, entry)
+
+    def play(self, entry: object) -> RoundsGame:
+        """The game once `entry` is its next round."""
+        return replace(self, rounds=(*self.rounds, self.check(entry)))
+
+    def preview(self, entry: object) -> Preview:
+        after = self.play(entry)
+        return Preview(
+            round=after.rounds[-1],
+            totals_before=self.totals,
+            totals_after=after.totals,
+            ends_game=after.finished,
+        )
+
+    def undo(self) -> RoundsGame:
+        """The game as it was before its last round."""
+        if not self.rounds:
+            raise RoundRefused(
+                Message(gettext_noop("Aucune manche à annuler.")), "nothing_to_undo"
+            )
+        return replace(self, rounds=self.rounds[:-1])
+
+    def close(self) -> RoundsGame:
+        """The game once the host ends it."""
+        return replace(self, closed=True)
+
+    # --- the score -----------------------------------------------------------
+
+    @property
+    def entries(self) -> tuple[dict[str, object], ...]:
+        return tuple(round_.entry for round_ in self.rounds)
+
+    @cached_property
+    def running_totals(self) -> tuple[dict[int, int], ...]:
+        """The totals after each round, in order."""
+        totals = dict.fromkeys(self._by_pk, 0)
+        running = []
+        for round_ in self.rounds:
+            totals = {pk: total + round_.points[pk] for pk, total in totals.items()}
+            running.append(totals)
+        return tuple(running)
+
+    @property
+    def totals(self) -> dict[int, int]:
+        """Each player's total by pk: the sum of their points over the rounds."""
+        if not self.rounds:
+            return dict.fromkeys(self._by_pk, 0)
+        return dict(self.running_totals[-1])
+
+    @property
+    def number(self) -> int:
+        """The number of the round to come (1 for the first)."""
+        return len(self.rounds) + 1
+
+    @property
+    def finished(self) -> bool:
+        return self.closed or self.rules.reached_end(self)
+
+    @property
+    def dealer(self) -> PlayerLike | None:
+        """Who deals the next round (None for a kind without a dealer, or once the
+        game is over)."""
+        return None if self.finished else self.rules.dealer(self)
+
+    def ranking(self) -> list[Standing]:
+        """Best first (highest or lowest total as the kind says); seating order
+        among equals, who share a rank: 1, 1, 3."""
+        totals = self.totals
+        sign = 1 if self.rules.lower_wins else -1
+        ordered = sorted(
+            enumerate(self.players), key=lambda seated: sign * totals[seated[1].pk]
+        )
+        standings: list[Standing] = []
+        for index, (_seat, player) in enumerate(ordered, start=1):
+            total = totals[player.pk]
+            tied = standings and standings[-1].total == total
+            rank = standings[-1].rank if tied else index
+            standings.append(Standing(rank, player, total))
+        return standings
+
+    def winners(self) -> list[PlayerLike]:
+        return [standing.player for standing in self.ranking() if standing.rank == 1]
+
+    def player(self, pk: int) -> PlayerLike:
+        return self._by_pk[pk]
+
+
+# --- reading an entry ----------------------------------------------------------
+
+
+def entry_fields(
+    entry: object, required: Sequence[str], optional: Sequence[str] = ()
+) -> Mapping[str, object]:
+    """`entry` as a dict that holds every required key and nothing unknown, or
+    InvalidRound."""
+    if not isinstance(entry, Mapping):
+        raise InvalidRound(
+            Message(gettext_noop("Une manche s'enregistre comme un dictionnaire."))
+        )
+    for key in entry:
+        if key not in required and key not in optional:
+            raise InvalidRound(
+                Message(
+                    gettext_noop("Donnée inconnue dans la manche : « %(field)s »."),
+                    {"field": str(key)},
+                ),
+                str(key),
+            )
+    for key in required:
+        if key not in entry:
+            raise InvalidRound(
+                Message(
+                    gettext_noop("Il manque « %(field)s » dans la manche."),
+                    {"field": key},
+                ),
+                key,
+            )
+    return entry
+
+
+def player_of(game: RoundsGame, value: object, field_name: str) -> PlayerLike:
+    """The player a pk names (an int, or its digits as a JSON key gives them), or
+    InvalidRound."""
+    pk: int | None = None
+    if is_int(value):
+        pk = value
+    elif isinstance(value, str) and value.isascii() and value.isdigit():
+        pk = int(value)
+    if pk is None or pk not in game._by_pk:
+        raise InvalidRound(
+            Message(
+                gettext_noop("« %(value)s » ne joue pas dans cette partie."),
+                {"value": str(value)},
+            ),
+            field_name,
+        )
+    return game._by_pk[pk]
+
+
+def per_player[T](
+    game: RoundsGame,
+    value: object,
+    field_name: str,
+    read: Callable[[PlayerLike, object], T],
+    missing: str | None,
+) -> dict[int, T]:
+    """A {pk: value} dict read with `read` (which raises InvalidRound), in seating
+    order. `missing`: the message (with %(name)s) refusing a player left out, or
+    None when a player may be left out."""
+    if not isinstance(value, Mapping):
+        raise InvalidRound(
+            Message(
+                gettext_noop("« %(field)s » : il faut un dictionnaire par joueur."),
+                {"field": field_name},
+            ),
+            field_name,
+        )
+    read_values: dict[int, T] = {}
+    for key, item in value.items():
+        player = player_of(game, key, field_name)
+        if player.pk in read_values:
+            # "3" and 3 both name player 3: the same player twice.
+            raise InvalidRound(
+                Message(
+                    gettext_noop("%(name)s figure deux fois dans la manche."),
+                    {"name": player.name},
+                ),
+                field_name,
+            )
+        read_values[player.pk] = read(player, item)
+    if missing is not None:
+        for player in game.players:
+            if player.pk not in read_values:
+                raise InvalidRound(Message(missing, {"name": player.name}), field_name)
+    return {p.pk: read_values[p.pk] for p in game.players if p.pk in read_values}
+
+
+def whole_points(
+    player: PlayerLike,
+    value: object,
+    field_name: str,
+    lowest: int,
+    highest: int,
+) -> int:
+    """An int from `lowest` to `highest` for `player`, or InvalidRound."""
+    if not is_int(value) or not lowest <= value <= highest:
+        raise InvalidRound(
+            Message(
+                gettext_noop(
+                    "%(name)s : un nombre entier de %(lowest)s à %(highest)s."
+                ),
+                {"name": player.name, "lowest": lowest, "highest": highest},
+            ),
+            field_name,
+        )
+    return value
+
+
+def is_finite_number(value: object) -> TypeGuard[int | float]:
+    return (is_int(value) or isinstance(value, float)) and math.isfinite(value)

@@ -1,0 +1,149 @@
+"""The free counter: each round, the points of the players who scored."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..messages import Message, RuleError, gettext_noop
+from ..rounds import (
+    InvalidRound,
+    OptionSpec,
+    Preview,
+    Round,
+    RoundRules,
+    RoundsGame,
+    entry_fields,
+    per_player,
+    signed,
+    whole_points,
+)
+
+KEY = "tally"
+# Far beyond any real game, short of numbers that would only be typing slips.
+MAX_ROUND_POINTS = 1_000_000
+
+OPTION_SPECS = (
+    OptionSpec(
+        "winner",
+        gettext_noop("Gagnant"),
+        gettext_noop("Le plus haut total gagne, ou le plus bas."),
+        "choice",
+        "highest",
+        choices=(
+            ("highest", gettext_noop("Le plus haut total")),
+            ("lowest", gettext_noop("Le plus bas total")),
+        ),
+    ),
+    OptionSpec(
+        "target",
+        gettext_noop("Total à atteindre"),
+        gettext_noop("La partie s'arrête à la fin de la manche où un total l'atteint."),
+        "int",
+        None,
+        min=1,
+        max=MAX_ROUND_POINTS,
+        optional=True,
+    ),
+    OptionSpec(
+        "rounds",
+        gettext_noop("Nombre de manches"),
+        gettext_noop("La partie s'arrête après ce nombre de manches."),
+        "int",
+        None,
+        min=1,
+        max=1000,
+        optional=True,
+    ),
+)
+
+
+@dataclass(frozen=True)
+class TallyRound:
+    """A round as the counter reads it: the points given (by pk, seating order);
+    a player left out scores 0."""
+
+    given: Mapping[int, int]
+
+
+@dataclass(frozen=True)
+class TallyRules(RoundRules):
+    key: ClassVar[str] = KEY
+    label: ClassVar[str] = gettext_noop("Compteur libre")
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 10
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
+
+    winner: str = "highest"
+    target: int | None = None
+    rounds: int | None = None
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.target is not None and self.rounds is not None:
+            # "a target total or a number of rounds": one end, not a race of two.
+            raise RuleError(
+                Message(
+                    gettext_noop(
+                        "Un total à atteindre ou un nombre de manches, pas les deux."
+                    )
+                )
+            )
+
+    @property
+    def lower_wins(self) -> bool:
+        return self.winner == "lowest"
+
+    def reached_end(self, game: RoundsGame) -> bool:
+        if self.rounds is not None:
+            return len(game.rounds) >= self.rounds
+        if self.target is not None:
+            return any(total >= self.target for total in game.totals.values())
+        return False
+
+    def score(self, game: RoundsGame, entry: object) -> Round:
+        data = entry_fields(entry, required=("points",))
+        given = per_player(
+            game,
+            data["points"],
+            "points",
+            lambda player, value: whole_points(
+                player, value, "points", -MAX_ROUND_POINTS, MAX_ROUND_POINTS
+            ),
+            missing=None,
+        )
+        if not given:
+            # An empty round is a slip of the finger, not a round of zeros: a
+            # table that means zeros types them.
+            raise InvalidRound(
+                Message(gettext_noop("Aucun point dans cette manche.")), "points"
+            )
+        points = {player.pk: given.get(player.pk, 0) for player in game.players}
+        calculation = tuple(
+            Message(
+                gettext_noop("%(name)s : %(points)s.")
+                if player.pk in given
+                else gettext_noop("%(name)s : rien noté, 0."),
+                {"name": player.name, "points": signed(points[player.pk])},
+            )
+            for player in game.players
+        )
+        return Round(
+            entry={"points": {str(pk): value for pk, value in given.items()}},
+            points=points,
+            calculation=calculation,
+            detail=TallyRound(given),
+        )
+
+
+def build_rules(options: object | None = None) -> TallyRules:
+    """The free counter's rules for an options dict (missing options default),
+    or RuleError."""
+    return TallyRules.build(options)
+
+
+def preview(game: RoundsGame, entry: object) -> Preview:
+    """What the dialog shows before validating a round: each player's points (0
+    for one left out) and the new totals."""
+    return game.preview(entry)

@@ -1,0 +1,265 @@
+"""The score race drawn: every player's running total round by round as a line
+chart. `race_of` works out the geometry (scales, one polyline per player, axis
+ticks, where the leader's label goes) and the sentence a screen reader says, as
+numbers and strings only; templates/games/race.jinja draws it as SVG, inside the
+sheet (so it is pushed with every write) and on the result page (`draw_race`).
+
+The chart is part of the sheet, drawn on every write: everything here is a few
+arithmetic operations a point, the points formatted once."""
+
+from dataclasses import dataclass
+
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import get_text_list
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
+from games.kinds.yams import GameState, leading_since
+
+# The players' colours: static/css/sheet.css's --p1 … --p10, the column heads'
+# too; seats beyond take them round again.
+COLOURS = 10
+
+# The drawing's own units (its viewBox); the page scales it to its width. At 360
+# wide it shows at about its own size on a 390 px phone: a unit is a pixel there.
+WIDTH = 360
+HEIGHT = 190
+LEFT = 34  # the totals' figures
+RIGHT = 12
+TOP = 26  # the leader's label, above the highest line
+BOTTOM = 22  # the rounds' figures
+# The leader's label: names cut at so many characters, each about so wide.
+LABEL_CHARS = 16
+LABEL_EM = 7
+
+# Steps between the totals' grid lines: the first that needs at most 4 lines.
+Y_STEPS = (10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000)
+# Steps between the rounds' figures: the first that needs at most 7.
+X_STEPS = (1, 2, 5, 10, 20, 25, 50, 100)
+
+
+@dataclass(slots=True)
+class Tick:
+    at: int  # x or y in the drawing's units
+    label: str
+
+
+@dataclass(slots=True)
+class Line:
+    colour: str  # "p1" … the class that gives its colour
+    name: str
+    total: int
+    points: str  # the polyline's points attribute
+    end_x: int
+    end_y: int
+    leader: bool
+
+
+@dataclass(slots=True)
+class Label:
+    text: str
+    colour: str
+    x: int
+    y: int
+    anchor: str  # the SVG text-anchor: "end", or "start" near the left edge
+
+
+@dataclass(slots=True)
+class Race:
+    width: int
+    height: int
+    left: int
+    right: int  # x of the plot's right edge
+    top: int
+    bottom: int  # y of the plot's bottom edge (the 0 line)
+    grid: str  # the path of the totals' grid lines
+    x_ticks: list[Tick]
+    y_ticks: list[Tick]
+    lines: list[Line]  # in seating order, as the legend lists them
+    strokes: list[Line]  # in drawing order: the leader's last, on top
+    label: Label
+    now_x: int | None  # the round under way, while the game goes on
+    summary: str  # what the chart says, in one sentence
+    finished: bool
+    open: bool  # drawn unfolded (the end screen, the result page)
+
+
+def nice_step(span: int, steps: tuple[int, ...], most: int) -> int:
+    for step in steps:
+        if span / step <= most:
+            return step
+    return steps[-1]
+
+
+def short(name: str) -> str:
+    return name if len(name) <= LABEL_CHARS else name[: LABEL_CHARS - 1].rstrip() + "…"
+
+
+def race_of(state: GameState, unfolded: bool | None = None) -> Race | None:
+    """The race of `state`'s game, or None before the first entry (nothing to
+    draw). `unfolded`: drawn open; by default once the game is over."""
+    seats = state.seats
+    lines = state.race()
+    rounds = len(lines[0]) - 1 if lines else 0
+    if rounds == 0:
+        return None
+    variant = state.game.variant
+    # The whole game's width from the first entry on: the lines run towards the
+    # finish as the game goes. Further Yams may add turns beyond the boxes.
+    length = max(rounds, len(variant.boxes) * len(variant.columns))
+    highest = max(line[-1] for line in lines)
+    y_step = nice_step(max(highest, 1), Y_STEPS, 4)
+    y_max = max(y_step, -(-highest // y_step) * y_step)
+
+    right, bottom = WIDTH - RIGHT, HEIGHT - BOTTOM
+    x_scale = (right - LEFT) / length
+    y_scale = (bottom - TOP) / y_max
+    xs = [round(LEFT + x_scale * point) for point in range(rounds + 1)]
+
+    totals = [line[-1] for line in lines]
+    best = max(totals)
+    leaders = [index for index, points in enumerate(totals) if points == best]
+    drawn = []
+    for index, (seat, line) in enumerate(zip(seats, lines, strict=True)):
+        ys = [round(bottom - y_scale * points) for points in line]
+        drawn.append(
+            Line(
+                colour=f"p{index % COLOURS + 1}",
+                name=seat.player.name,
+                total=line[-1],
+                points=" ".join(f"{x},{y}" for x, y in zip(xs, ys, strict=True)),
+                end_x=xs[-1],
+                end_y=ys[-1],
+                leader=index in leaders,
+            )
+        )
+    # Every line only climbs, so nothing is ever drawn above the leader's last
+    # point: the label goes there.
+    first = drawn[leaders[0]]
+    text = " = ".join(short(drawn[i].name) for i in leaders) + f" · {best}"
+    # Its end on the point where there is room for it on the left, else its
+    # start: right of the point, nothing is drawn yet either.
+    room = first.end_x - LEFT >= len(text) * LABEL_EM
+    label = Label(
+        text=text,
+        colour=first.colour,
+        x=first.end_x,
+        y=first.end_y - 9,
+        anchor="end" if room else "start",
+    )
+    # Counted back from the last round: the finish always has its figure.
+    x_step = nice_step(length, X_STEPS, 7)
+    x_ticks = [
+        Tick(round(LEFT + x_scale * point), str(point))
+        for point in range(length, 0, -x_step)
+    ][::-1]
+    y_ticks = [
+        Tick(round(bottom - y_scale * points), str(points))
+        for points in range(0, y_max + 1, y_step)
+    ]
+    finished = state.finished
+    return Race(
+        width=WIDTH,
+        height=HEIGHT,
+        left=LEFT,
+        right=right,
+        top=TOP,
+        bottom=bottom,
+        grid="".join(f"M{LEFT} {tick.at}H{right}" for tick in y_ticks),
+        x_ticks=x_ticks,
+        y_ticks=y_ticks,
+        lines=drawn,
+        strokes=[line for line in drawn if not line.leader]
+        + [line for line in drawn if line.leader],
+        label=label,
+        now_x=None if finished or rounds >= length else xs[-1],
+        summary=summary(drawn, leaders, lines, finished),
+        finished=finished,
+        open=finished if unfolded is None else unfolded,
+    )
+
+
+def summary(
+    drawn: list[Line], leaders: list[int], lines: list[tuple[int, ...]], over: bool
+) -> str:
+    """The race in one sentence: who leads and since when, and how far behind
+    the runner-up is ("Sarah mène depuis le tour 9 ; Hugo est à 32 points")."""
+    best = drawn[leaders[0]].total
+    if len(drawn) == 1:
+        words = {"name": drawn[0].name, "total": best, "round": len(lines[0]) - 1}
+        if over:
+            alone = ngettext(
+                "%(name)s finit avec %(total)s point",
+                "%(name)s finit avec %(total)s points",
+                best,
+            )
+        else:
+            alone = ngettext(
+                "%(name)s a %(total)s point au tour %(round)s",
+                "%(name)s a %(total)s points au tour %(round)s",
+                best,
+            )
+        return alone % words + "."
+    if len(leaders) > 1:
+        words = {
+            "names": get_text_list([drawn[i].name for i in leaders], _("et")),
+            "total": best,
+        }
+        if over:
+            head = _("%(names)s finissent ex aequo, %(total)s points") % words
+        else:
+            head = _("%(names)s sont à égalité en tête, %(total)s points") % words
+    else:
+        words = {
+            "name": drawn[leaders[0]].name,
+            "round": leading_since(lines, leaders[0]),
+        }
+        if over:
+            head = _("%(name)s gagne, en tête depuis le tour %(round)s") % words
+        else:
+            head = _("%(name)s mène depuis le tour %(round)s") % words
+    # The runner-up only: the column heads say how far behind everyone is, and a
+    # sentence read on every write must stay short.
+    behind = [line for line in drawn if line.total < best]
+    if not behind:
+        return head + "."
+    second = max(line.total for line in behind)
+    names = [line.name for line in behind if line.total == second]
+    gap = best - second
+    if len(names) > 1:
+        words = {"names": get_text_list(names, _("et")), "gap": gap}
+        if over:
+            tail = ngettext(
+                "%(names)s finissent à %(gap)s point",
+                "%(names)s finissent à %(gap)s points",
+                gap,
+            )
+        else:
+            tail = ngettext(
+                "%(names)s sont à %(gap)s point", "%(names)s sont à %(gap)s points", gap
+            )
+    else:
+        words = {"name": names[0], "gap": gap}
+        if over:
+            tail = ngettext(
+                "%(name)s finit à %(gap)s point", "%(name)s finit à %(gap)s points", gap
+            )
+        else:
+            tail = ngettext(
+                "%(name)s est à %(gap)s point", "%(name)s est à %(gap)s points", gap
+            )
+    joint = pgettext("between the parts of a sentence", " ; ")
+    return head + joint + tail % words + "."
+
+
+def draw_race(state: GameState, unfolded: bool | None = None) -> SafeString:
+    """The race as the sheet draws it (templates/games/race.jinja), for a page
+    that is a Django template (the result page); empty before the first entry."""
+    race = race_of(state, unfolded)
+    if race is None:
+        return mark_safe("")
+    # Jinja2 escaped every value (autoescape): the page may take it as it is.
+    return mark_safe(
+        render_to_string("games/race.jinja", {"race": race}, using="jinja2")
+    )
