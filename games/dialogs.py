@@ -8,7 +8,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
+from django.utils.translation import get_language
+
 from games.kinds import yams
+from games.sheet import Prospects, prospect_words
 from scorekeeper.lib.translation import translated
 
 if TYPE_CHECKING:
@@ -59,6 +62,17 @@ class RenameDialog:
 
     seat: yams.Seat
     form: RenameForm
+    # What is still possible for the player: the host taps a name to rename it,
+    # so the dialog says what the watchers' popover says.
+    prospects: Prospects
+
+    @classmethod
+    def of(
+        cls, state: yams.GameState, seat: yams.Seat, form: RenameForm
+    ) -> RenameDialog:
+        words = prospect_words(state.game.variant, get_language())
+        prospects = words.of(state, seat)
+        return cls(seat, form, prospects)
 
 
 @dataclass

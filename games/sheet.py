@@ -6,15 +6,24 @@ version, role and language (`sheet_html`)."""
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from django.core.cache import caches
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, pgettext
+from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
-from games.kinds.yams import Box, GameState, ScorecardTotals, Seat, Totals
+from games.kinds.yams import (
+    BonusOutlook,
+    Box,
+    GameState,
+    ScorecardTotals,
+    Seat,
+    Totals,
+    Variant,
+)
 from games.models import Entry
 from games.race import race_of
 from scorekeeper.lib.translation import translated
@@ -69,6 +78,134 @@ class Row:
         return self.kind in ("grand", "bank")
 
 
+@dataclass(slots=True)
+class Prospects:
+    """What is still possible for a player, in words, as the name's popover, the
+    host's rename dialog and the big screen's standings say it: the best total
+    still reachable, one line per column for its bonus, then the race against
+    the leader (alone at the table, or before anyone scores, none). Each line is
+    (text, its class attribute: "prospect", with "is-good" or "is-muted")."""
+
+    lines: list[tuple[str, str]]
+
+
+class ProspectWords:
+    """Puts the seats' `Outlook` (games.kinds.yams) into words, for one variant
+    in one language. The fixed words are translated once: `prospect_words` keeps
+    one per variant and language, for every table and every render."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.multi = len(variant.columns) > 1
+        self.columns = {c: translated(variant.column_label(c)) for c in variant.columns}
+        self.upper = {
+            box.key: translated(box.label)
+            for box in variant.boxes
+            if box.section == "upper"
+        }
+        self.words = {
+            "and": _("et"),
+            "complete": _("Feuille complète"),
+            "won": _("Bonus : acquis"),
+            "lost": _("Bonus : hors d'atteinte"),
+            "in_column": _("%(bonus)s (colonne %(column)s)"),
+            "lead": _("En tête"),
+            "tied": _("En tête, à égalité"),
+            "can_pass": _("Peut encore passer devant %(leader)s"),
+            "can_tie": _("Au mieux à égalité avec %(leader)s"),
+            "cannot": _("Ne peut plus passer devant %(leader)s"),
+        }
+
+    def of(self, state: GameState, seat: Seat) -> Prospects:
+        """One player's Prospects."""
+        return self.table(state)[seat.player.pk]
+
+    def table(self, state: GameState) -> dict[int, Prospects]:
+        """Every player's Prospects, by player pk: the leaders are found once."""
+        leading = state.leading_total
+        leaders = state.leaders()
+        names = self.names([seat.player.name for seat in leaders])
+        # Alone at the table, or nobody has scored yet: there is no race to tell.
+        race = len(state.seats) > 1 and leading > 0
+        lead = self.words["tied" if len(leaders) > 1 else "lead"]
+        prospects = {}
+        for seat in state.seats:
+            lines = self.lines(seat)
+            if race:
+                lines.append(self.race(seat, leading, names, lead))
+            prospects[seat.player.pk] = Prospects(lines)
+        return prospects
+
+    def lines(self, seat: Seat) -> list[tuple[str, str]]:
+        outlook = seat.outlook
+        if outlook.complete:
+            best = self.words["complete"]
+        else:
+            best = ngettext(
+                "Au mieux %(best)s point", "Au mieux %(best)s points", outlook.best
+            ) % {"best": outlook.best}
+        lines = [(best, "prospect")]
+        for column in outlook.bonuses:
+            text, classes = self.bonus(column)
+            if self.multi:
+                text = self.words["in_column"] % {
+                    "bonus": text,
+                    "column": self.columns[column.column],
+                }
+            lines.append((text, classes))
+        return lines
+
+    def bonus(self, column: BonusOutlook) -> tuple[str, str]:
+        if column.won:
+            return self.words["won"], "prospect is-good"
+        if not column.reachable:
+            return self.words["lost"], "prospect is-muted"
+        words = {"needed": column.needed}
+        if len(column.boxes) == len(self.upper):
+            text = ngettext(
+                "Bonus : il faut %(needed)s point dans le haut",
+                "Bonus : il faut %(needed)s points dans le haut",
+                column.needed,
+            )
+            return text % words, "prospect"
+        words["boxes"] = self.names([self.upper[key] for key in column.boxes])
+        if column.needs_everything:
+            text = ngettext(
+                "Bonus : il faut le maximum, %(needed)s point en %(boxes)s",
+                "Bonus : il faut le maximum, %(needed)s points en %(boxes)s",
+                column.needed,
+            )
+        else:
+            text = ngettext(
+                "Bonus : il faut %(needed)s point en %(boxes)s",
+                "Bonus : il faut %(needed)s points en %(boxes)s",
+                column.needed,
+            )
+        return text % words, "prospect"
+
+    def race(self, seat: Seat, leading: int, names: str, lead: str) -> tuple[str, str]:
+        if seat.total == leading:
+            return lead, "prospect is-good"
+        leader = {"leader": names}
+        if seat.outlook.can_pass(leading):
+            return self.words["can_pass"] % leader, "prospect"
+        if seat.outlook.best == leading:
+            return self.words["can_tie"] % leader, "prospect is-muted"
+        return self.words["cannot"] % leader, "prospect is-muted"
+
+    def names(self, names: list[str]) -> str:
+        """A list in words: "Cinq et Six", "As, Deux et Six"."""
+        if len(names) < 2:
+            return "".join(names)
+        return f"{', '.join(names[:-1])} {self.words['and']} {names[-1]}"
+
+
+@lru_cache(maxsize=64)
+def prospect_words(variant: Variant, language: str | None) -> ProspectWords:
+    """The ProspectWords of a variant in a language (the active one: `language`
+    only keys the cache)."""
+    return ProspectWords(variant)
+
+
 @dataclass
 class Head:
     seat: Seat
@@ -79,6 +216,7 @@ class Head:
     gap: int = 0  # points behind the leader
     totals: ScorecardTotals | None = None
     rename_url: str = ""  # the host's link to correct the name
+    prospects: Prospects | None = None  # what is still possible
     # (row, its cells) of this player
     detail: list[tuple[Row, list[Cell]]] = field(default_factory=list)
 
@@ -254,6 +392,7 @@ class TableBuilder:
         }
         self.players = [self.player_columns(seat) for seat in state.seats]
         self.short_labels = len(self.players) * self.span > MAX_FULL_LABEL_COLUMNS
+        self.prospects = prospect_words(variant, get_language()).table(state)
 
     def player_columns(self, seat: Seat) -> PlayerColumns:
         current = seat.player.pk == self.current
@@ -309,6 +448,7 @@ class TableBuilder:
                 rename_url=self.rename_url(player.seat.player.pk)
                 if self.rename_url
                 else "",
+                prospects=self.prospects[player.seat.player.pk],
             )
             for player in self.players
         ]

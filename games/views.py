@@ -493,7 +493,7 @@ def rename(request: HttpRequest, access: Access, player_id: int) -> HttpResponse
         raise Http404
     if request.method == "GET":
         form = RenameForm(initial={"name": seat.player.name})
-        return show_dialog(request, access, state, RenameDialog(seat, form))
+        return show_dialog(request, access, state, RenameDialog.of(state, seat, form))
     form = RenameForm(request.POST)
     if form.is_valid():
         old = seat.player.name
@@ -510,7 +510,9 @@ def rename(request: HttpRequest, access: Access, player_id: int) -> HttpResponse
                 return refreshed(request, access, notice)
             messages.success(request, notice)
             return redirect(access.page_url)
-    return show_dialog(request, access, state, RenameDialog(seat, form), status=422)
+    return show_dialog(
+        request, access, state, RenameDialog.of(state, seat, form), status=422
+    )
 
 
 # --- passing the pencil ------------------------------------------------------------

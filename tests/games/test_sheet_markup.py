@@ -141,8 +141,10 @@ def test_a_name_reads_back_as_typed_in_every_cell_that_shows_it(client, name):
     assert heads[0][0]["title"] == name
     assert heads[0][1] == "Renommer " + name
     assert host.having("a", "tap")[0][0]["aria-label"] == f"{name}, Deux : remplir"
-    pop = watch.having("span", "player-pop")[0][1]
+    pop = watch.having("span", "pop-title")[0][1]
     assert pop == f"{name} · 4 pts"
+    race = watch.having("span", "prospect")[-1][1]
+    assert race == f"Peut encore passer devant {name}"
     assert watch.having("span", "standing-name")[0][1] == name
     bonus = [text for attrs, text in watch.having("td", "tone-muted")]
     assert f"encore59{name}, bonus : il manque 59" in bonus

@@ -49,6 +49,14 @@ column's order), "invalid" (the entry, from `InvalidEntry`).
 End. `finished` once every player's scorecard is complete (every box of every column
 holds an entry); `current` is then None.
 
+What is still possible. `seat.outlook` (`Scorecard.outlook()`, kept once
+computed) is an `Outlook`: the highest total still reachable (`best`, each open
+box at its most, typed points included, the bonuses at their best), and a
+`BonusOutlook` per column (won, or the upper points still `needed` and the open
+upper `boxes` that can give them, `reachable` or not). `outlook.can_pass(total)`
+says whether the sheet can still end above a total: `GameState.leading_total`,
+the leader's (`leaders()` are the players holding it).
+
 Ranking. `ranking()` is [(rank, Seat)] by total, best first, seating order
 among equals; equal totals share a rank and the next rank skips (1, 1, 3).
 `winners()` is every player ranked first.
@@ -71,6 +79,7 @@ from .game_state import (
     Seat,
 )
 from .messages import InvalidEntry, Message, RuleError, gettext_noop
+from .outlook import BonusOutlook, Outlook
 from .presets import COLUMN_KINDS, COLUMN_LABELS, DEFAULT_PRESET, OptionSpec
 from .race import leading_since, race_rounds, turn_totals
 from .scorecard import Scorecard, Turn
@@ -82,6 +91,7 @@ __all__ = [
     "COLUMN_LABELS",
     "DEFAULT_PRESET",
     "PRESETS",
+    "BonusOutlook",
     "Box",
     "EntryData",
     "EntryLike",
@@ -93,6 +103,7 @@ __all__ = [
     "MoveCode",
     "MoveRefused",
     "OptionSpec",
+    "Outlook",
     "PlayerLike",
     "Seat",
     "RuleError",

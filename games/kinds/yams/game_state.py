@@ -22,6 +22,7 @@ from .scorecard import Scorecard
 if TYPE_CHECKING:
     from .boxes import Box
     from .entries import EntrySpec, Scored
+    from .outlook import Outlook
     from .totals import ScorecardTotals
     from .variants import Variant
 
@@ -106,6 +107,12 @@ class Seat:
     @property
     def total(self) -> int:
         return self.totals.total
+
+    @cached_property
+    def outlook(self) -> Outlook:
+        """What is still possible for this player, worked out once like the
+        totals."""
+        return self.scorecard.outlook(self.totals)
 
     @cached_property
     def turn_totals(self) -> tuple[int, ...]:
@@ -279,6 +286,16 @@ class GameState:
                 rank, previous = index, seat.total
             ranked.append((rank, seat))
         return ranked
+
+    @property
+    def leading_total(self) -> int:
+        """The best total at the table now: what a player must pass to lead."""
+        return max((seat.total for seat in self.seats), default=0)
+
+    def leaders(self) -> list[Seat]:
+        """Every player holding the best total now, in seating order."""
+        best = self.leading_total
+        return [seat for seat in self.seats if seat.total == best]
 
     def race(self) -> list[tuple[int, ...]]:
         """Each seat's total at the start and after each round, the round under

@@ -16,6 +16,7 @@ from .boxes import REPEATED_YAMS
 from .entries import Scored, VariantLike
 from .entry_rules import EntryData, refusal
 from .messages import Message, RuleError, gettext_noop
+from .outlook import Outlook, outlook
 from .totals import ScorecardTotals
 
 if TYPE_CHECKING:
@@ -337,3 +338,13 @@ class Scorecard:
             yams_bonus=sum(totals.yams_bonus for totals in columns.values()),
             total=sum(totals.total for totals in columns.values()),
         )
+
+    def outlook(self, totals: ScorecardTotals | None = None) -> Outlook:
+        """What is still possible: the highest total the open boxes can bring,
+        each column's upper bonus, see outlook.py. `totals`: this scorecard's
+        totals, when the caller has them already."""
+        cells = {
+            key: [turn.scored.points for turn in cell]
+            for key, cell in self._cells.items()
+        }
+        return outlook(self.variant, cells, totals or self.totals())
