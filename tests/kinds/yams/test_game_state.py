@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.kinds.yams import PRESETS, GameState, MoveRefused, build_variant
-from tests.kinds.yams.helpers import CROSS, count
+from tests.kinds.yams.helpers import CROSS, Entry, Player, count
 
 fuzz = settings(
     database=None,
@@ -40,26 +40,6 @@ class Table:
         made = Entry(player.pk, column, box, entry, next(self.seqs))
         self.entries.append(made)
         return state.with_entry(made, after)
-
-
-@dataclass
-class Player:
-    pk: int
-    seat: int
-    name: str
-
-
-@dataclass
-class Entry:
-    player_id: int
-    column: str
-    box: str
-    data: dict
-    seq: int
-
-    @property
-    def pk(self):
-        return self.seq
 
 
 def table(names, preset="classic", options=None):

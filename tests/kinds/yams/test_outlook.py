@@ -12,7 +12,7 @@ from games.kinds.yams import PRESETS, GameState, InvalidEntry, build_variant
 from games.kinds.yams.entries import typed_max
 from games.kinds.yams.scorecard import REPEATED_YAMS
 from tests.factories import HUGO, SARAH
-from tests.kinds.yams.helpers import CROSS, MADE, count, total
+from tests.kinds.yams.helpers import CROSS, MADE, Entry, Player, count, total
 from tests.kinds.yams.test_properties import entries_for, fuzz, variants
 
 # The classic sheet at its best: 105 up, 35 of bonus, 217 down.
@@ -255,23 +255,6 @@ def test_a_bonus_won_is_reachable_and_needs_nothing():
 
 
 # --- the race ------------------------------------------------------------------
-
-
-@dataclass
-class Player:
-    pk: int
-    seat: int
-    name: str
-
-
-@dataclass
-class Entry:
-    player_id: int
-    column: str
-    box: str
-    data: dict
-    seq: int
-    pk: int | None = None
 
 
 @dataclass

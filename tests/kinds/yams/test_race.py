@@ -18,28 +18,8 @@ from games.kinds.yams import (
     race_rounds,
     turn_totals,
 )
-from tests.kinds.yams.helpers import CROSS, MADE, count, total
+from tests.kinds.yams.helpers import CROSS, MADE, Entry, Player, count, total
 from tests.kinds.yams.test_properties import entries_for, fuzz, variants
-
-
-@dataclass
-class Player:
-    pk: int
-    seat: int
-    name: str
-
-
-@dataclass
-class Entry:
-    player_id: int
-    column: str
-    box: str
-    data: dict
-    seq: int
-
-    @property
-    def pk(self):
-        return self.seq
 
 
 @dataclass
