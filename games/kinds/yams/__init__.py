@@ -66,6 +66,7 @@ Django layer; messages with values are `Message` objects (template + params),
 carried by every `RuleError`.
 """
 
+from ..messages import InvalidEntry, Message, RuleError, gettext_noop
 from .boxes import Box
 from .entries import EntrySpec, Scored
 from .entry_rules import EntryData
@@ -78,7 +79,6 @@ from .game_state import (
     PlayerLike,
     Seat,
 )
-from .messages import InvalidEntry, Message, RuleError, gettext_noop
 from .outlook import BonusOutlook, Outlook
 from .presets import COLUMN_KINDS, COLUMN_LABELS, DEFAULT_PRESET, OptionSpec
 from .race import leading_since, race_rounds, turn_totals

@@ -8,9 +8,9 @@ builds them from these parts.
 
 from functools import partial
 
+from ..messages import gettext_noop, pgettext
 from . import scoring
 from .entry_rules import EntryRule, FaceRule, FacesRule, MadeRule, TotalRule
-from .messages import gettext_noop, pgettext
 
 # key: (label, short label of at most 6 characters, feminine)
 NAMES = {

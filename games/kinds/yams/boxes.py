@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from functools import cache, partial
 from typing import Literal
 
+from ..messages import gettext_noop
 from . import scoring
 from .box_tables import (
     BRELAN_FACE,
@@ -26,7 +27,6 @@ from .box_tables import (
     LowerBox,
 )
 from .entry_rules import CountRule, EntryRule, MadeRule
-from .messages import gettext_noop
 from .scoring import Scorer
 
 UPPER_KEYS = ("ones", "twos", "threes", "fours", "fives", "sixes")

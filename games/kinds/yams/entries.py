@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
+from ..messages import Message, gettext_noop
 from .entry_rules import EntryData, MadeRule, int_value, is_int, refusal
-from .messages import Message, gettext_noop
 
 if TYPE_CHECKING:
     from .boxes import Box

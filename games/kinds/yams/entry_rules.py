@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Protocol, TypedDict, TypeGuard
 
-from .messages import InvalidEntry, Message, gettext_noop
+from ..messages import InvalidEntry, Message, gettext_noop
 
 # One entry as the host's dialog sends it and the game stores it: a JSON dict
 # such as {"kind": "count", "value": 3}; every key and value is checked on reading.

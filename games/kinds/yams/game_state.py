@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Literal, Protocol, Self, TypedDict
 
+from ..messages import InvalidEntry, Message, RuleError, gettext_noop
 from .entry_rules import EntryData
-from .messages import InvalidEntry, Message, RuleError, gettext_noop
 from .race import race_rounds, turn_totals
 from .scorecard import Scorecard
 

@@ -8,7 +8,7 @@ variants.py checks options against these tables and builds the Variant.
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .messages import gettext_noop
+from ..messages import gettext_noop
 
 COLUMN_KINDS = ("free", "down", "up", "dry")
 COLUMN_LABELS = {

@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from ..messages import Message, RuleError, gettext_noop
 from . import entries
 from .boxes import REPEATED_YAMS
 from .entries import Scored, VariantLike
 from .entry_rules import EntryData, refusal
-from .messages import Message, RuleError, gettext_noop
 from .outlook import Outlook, outlook
 from .totals import ScorecardTotals
 

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from ..messages import InvalidEntry, Message, RuleError, gettext_noop
 from . import entries
 from .boxes import build_boxes
 from .entry_rules import is_int
-from .messages import InvalidEntry, Message, RuleError, gettext_noop
 from .presets import (
     COLUMN_LABELS,
     FIVE_DICE_BONUS,
