@@ -67,12 +67,3 @@ def test_offline_the_app_shows_its_own_page_and_keeps_no_game(live_server, phone
     phone.context.set_offline(False)
     phone.get_by_role("link", name="Réessayer").click()
     expect(phone.locator("#sheet")).to_be_visible()
-
-
-def test_the_service_worker_answers_from_the_root_with_its_scope(client):
-    response = client.get("/sw.js")
-    assert response.status_code == 200
-    assert response["Content-Type"].startswith("text/javascript")
-    assert response["Service-Worker-Allowed"] == "/"
-    body = response.content.decode()
-    assert "/h/" in body and 'request.method !== "GET"' in body
