@@ -11,7 +11,7 @@ nothing from `games`.
 """
 
 import datetime
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -50,6 +50,9 @@ class FinalScore:
     # Yams made in the game; None when the game does not tell (a kind of game
     # without Yams).
     yams: int | None = None
+    # What players of the game's kind care about besides the score (deals taken
+    # and made at tarot, rounds doubled at Skyjo); None for Yams.
+    details: Mapping[str, int] | None = None
 
 
 class BandQuerySet(models.QuerySet):

@@ -46,7 +46,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from bands.models import Band, FinalScore
-from games.kinds import yams
+from games.kinds import rounds, skyjo, tally, tarot, yams
 from games.kinds.yams import EntryData, GameState
 from games.live import fanout
 from scorekeeper.lib import purge, tokens
@@ -78,6 +78,15 @@ class ScoreRefused(Exception):
         """The rules engine's refusal of a move (`rules.MoveRefused`), in the
         request's language, with its code."""
         return cls(translated(refusal.message), refusal.code)
+
+    @classmethod
+    def of_round(
+        cls, refusal: rounds.InvalidRound | rounds.RoundRefused
+    ) -> "ScoreRefused":
+        """A round the kind's rules refuse: "invalid" for the entry itself (said
+        in the dialog), else the game's refusal ("finished")."""
+        code = getattr(refusal, "code", "invalid")
+        return cls(translated(refusal.message), code)
 
 
 class StaleVersion(ScoreRefused):
@@ -144,6 +153,26 @@ class Writer(models.TextChoices):
 PENCIL_LABEL_LENGTH = 40
 
 
+class Kind(models.TextChoices):
+    """The game played: Yams is scored box by box, the others round by round."""
+
+    YAMS = "yams", gettext_lazy("Yams")
+    SKYJO = "skyjo", gettext_lazy("Skyjo")
+    TAROT = "tarot", gettext_lazy("Tarot")
+    TALLY = "tally", gettext_lazy("Compteur libre")
+
+
+# The rules of each kind scored by rounds, from its options (games/kinds/).
+ROUND_RULES = {
+    Kind.SKYJO: skyjo.build_rules,
+    Kind.TAROT: tarot.build_rules,
+    Kind.TALLY: tally.build_rules,
+}
+
+# Either scores: a Yams game's sheets, or a game of rounds as its rounds make it.
+State = GameState | rounds.RoundsGame
+
+
 class Preset(models.TextChoices):
     CLASSIC = "classic", gettext_lazy("Classique")
     YAHTZEE = "yahtzee", gettext_lazy("Yahtzee")
@@ -192,23 +221,27 @@ class GameManager(models.Manager.from_queryset(GameQuerySet)):
         options: Mapping[str, object] | None = None,
         band: Band | None = None,
         seating_drawn: bool = False,
+        kind: str = Kind.YAMS,
     ) -> "tuple[Game, str]":
         """Creates a game and its players; returns (game, host_token).
 
-        `seating_drawn`: the order of `names` was drawn at random (the log says so).
+        `kind` is the game played; `preset` the Yams variant (ignored for the other
+        kinds), `options` the variant's or the kind's. `seating_drawn`: the order
+        of `names` was drawn at random (the log says so).
 
         The host token is shown once, in the redirect to the host page: only its
         hash is kept.
         """
-        variant = yams.build_variant(preset, options or {})
-        cleaned = Game.clean_names(names, variant)
+        rules = Game.rules_of(kind, preset, options)
+        cleaned = Game.clean_names(names, rules)
         host_token = tokens.new_token()
         host = tokens.hashed(host_token)
         with transaction.atomic():
             game = self.model(
                 band=band,
-                preset=variant.key,
-                options=variant.options,
+                kind=kind,
+                preset=rules.key if kind == Kind.YAMS else "",
+                options=rules.options,
                 host_prefix=host.prefix,
                 host_digest=host.digest,
                 watch_token=tokens.new_token(),
@@ -306,7 +339,9 @@ class Game(models.Model):
     band = models.ForeignKey(
         "bands.Band", on_delete=models.CASCADE, related_name="games"
     )
-    preset = models.CharField(max_length=20, choices=Preset.choices)
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.YAMS)
+    # The Yams variant; empty for the other kinds, whose options say it all.
+    preset = models.CharField(max_length=20, choices=Preset.choices, blank=True)
     options = models.JSONField(default=dict)
     host_prefix = models.CharField(max_length=tokens.PREFIX_LENGTH, db_index=True)
     host_digest = models.CharField(max_length=64)
@@ -325,6 +360,9 @@ class Game(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     # The seating order was drawn at random on the create page, and kept as drawn.
     seating_drawn = models.BooleanField(default=False)
+    # A game of rounds the host ended (a Yams game ends with its last box, a
+    # Skyjo game at its limit: those are not).
+    ended_by_host = models.BooleanField(default=False)
 
     objects = GameManager()
 
@@ -334,16 +372,55 @@ class Game(models.Model):
                 condition=Q(version__gte=1), name="game_version_positive"
             ),
             models.CheckConstraint(
-                condition=Q(preset__in=Preset.values), name="game_preset_known"
+                condition=Q(kind=Kind.YAMS, preset__in=Preset.values)
+                | Q(kind__in=list(ROUND_RULES), preset=""),
+                name="game_preset_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(ended_by_host=False)
+                | (~Q(kind=Kind.YAMS) & Q(finished_at__isnull=False)),
+                name="game_ended_by_host_is_finished",
             ),
         ]
 
     def __str__(self) -> str:
-        return f"Game {self.pk} ({self.preset})"
+        return f"Game {self.pk} ({self.preset or self.kind})"
+
+    @property
+    def is_yams(self) -> bool:
+        return self.kind == Kind.YAMS
 
     @cached_property
     def variant(self) -> yams.Variant:
+        """The Yams variant (a game of Yams only)."""
         return yams.build_variant(self.preset, self.options)
+
+    @cached_property
+    def rules(self) -> "yams.Variant | rounds.RoundRules":
+        """The game's rules with its options: the Yams variant, or the kind's
+        `RoundRules`."""
+        return Game.rules_of(self.kind, self.preset, self.options)
+
+    @property
+    def label(self) -> str:
+        """What is played, as a French source string (`translated` shows it):
+        the Yams variant's name, or the kind's."""
+        return str(self.rules.label)
+
+    @staticmethod
+    def rules_of(
+        kind: str, preset: str, options: Mapping[str, object] | None
+    ) -> "yams.Variant | rounds.RoundRules":
+        """The rules of a kind with its options, or ValidationError for an
+        unknown kind or option."""
+        try:
+            if kind == Kind.YAMS:
+                return yams.build_variant(preset, options or {})
+            if kind not in ROUND_RULES:
+                raise ValidationError({"kind": _("Jeu inconnu.")})
+            return ROUND_RULES[kind](options or {})
+        except yams.RuleError as exc:
+            raise ValidationError({"options": translated(exc.message)}) from exc
 
     @property
     def expires_at(self) -> datetime.datetime:
@@ -356,38 +433,60 @@ class Game(models.Model):
         return bool(self.pencil_digest)
 
     def clean(self) -> None:
-        if self.preset not in Preset.values:
+        if self.kind == Kind.YAMS and self.preset not in Preset.values:
             raise ValidationError({"preset": _("Variante inconnue.")})
-        try:
-            yams.build_variant(self.preset, self.options)
-        except yams.RuleError as exc:
-            raise ValidationError({"options": translated(exc.message)}) from exc
+        if self.kind != Kind.YAMS and self.preset:
+            raise ValidationError({"preset": _("Seul le Yams a des variantes.")})
+        if self.ended_by_host and (self.kind == Kind.YAMS or not self.finished_at):
+            raise ValidationError(
+                {"ended_by_host": _("Seule une partie par manches est terminée.")}
+            )
+        Game.rules_of(self.kind, self.preset, self.options)
 
     @staticmethod
-    def clean_names(names: list[str], variant: yams.Variant) -> list[str]:
+    def clean_names(
+        names: list[str], rules: "yams.Variant | rounds.RoundRules"
+    ) -> list[str]:
         """Validated, trimmed names in seating order, or ValidationError."""
         cleaned, refused = clean_names(names)
         if refused:
             raise ValidationError(list(refused.values()))
-        Game.check_player_count(cleaned, variant)
+        Game.check_player_count(cleaned, rules)
         return cleaned
 
     @staticmethod
-    def check_player_count(names: list[str], variant: yams.Variant | None) -> None:
-        """ValidationError unless the game has players, and no more than
-        `variant` (when known) is played with."""
+    def check_player_count(
+        names: list[str], rules: "yams.Variant | rounds.RoundRules | None"
+    ) -> None:
+        """ValidationError unless the game has players, as many as `rules` (when
+        known) is played with."""
         if not names:
             raise ValidationError(_("Il faut au moins un joueur."))
-        if variant is not None and len(names) > variant.max_players:
+        if rules is None:
+            return
+        least = getattr(rules, "min_players", 1)
+        if isinstance(rules, rounds.RoundRules) and not (
+            least <= len(names) <= rules.max_players
+        ):
+            raise ValidationError(
+                _("%(game)s se joue de %(min)d à %(max)d joueurs.")
+                % {
+                    "game": translated(rules.label),
+                    "min": least,
+                    "max": rules.max_players,
+                }
+            )
+        if len(names) > rules.max_players:
             raise ValidationError(
                 _("Cette variante se joue à %(max)d joueurs au plus.")
-                % {"max": variant.max_players}
+                % {"max": rules.max_players}
             )
 
     # --- reading -----------------------------------------------------------
 
-    def state(self) -> GameState:
-        """Every sheet replayed through the engine.
+    def state(self) -> State:
+        """The score as the engine makes it: every Yams sheet replayed, or the
+        rounds of another kind played again.
 
         Kept in the local cache with the version it was read at (`keep_state`):
         the pages, polls and streams of a game in play replay nothing once a write
@@ -400,37 +499,53 @@ class Game(models.Model):
             # still at this version, nothing was written since, and these
             # sheets hold.
             self.keep_state(state)
-        return dataclasses.replace(state, game=self)
+        return self.attached(state)
+
+    def attached(self, state: State) -> State:
+        """`state` as this instance's: a Yams state knows its game."""
+        if isinstance(state, GameState):
+            return dataclasses.replace(state, game=self)
+        return state
 
     def state_key(self) -> str:
         # The watch token, not the primary key: a test database (or a restored
         # one) may give a new game the primary key of an old one, never its token.
         return f"game-state:{self.watch_token}"
 
-    def kept_state(self) -> GameState | None:
+    def kept_state(self) -> State | None:
         """The sheets kept for this instance's version, or None. Only the newest
         version of a game is kept: an older one is never asked for again."""
         kept = caches["local"].get(self.state_key())
         if kept is None or kept[0] != self.version:
             return None
-        return dataclasses.replace(kept[1], game=self)
+        return self.attached(kept[1])
 
-    def keep_state(self, state: GameState, version: int | None = None) -> None:
+    def keep_state(self, state: State, version: int | None = None) -> None:
         """Keeps `state` as the sheets of this game at `version` (by default the
         instance's), unless a newer version is kept already."""
         version = self.version if version is None else version
         kept = caches["local"].get(self.state_key())
         if kept is None or kept[0] <= version:
-            detached = dataclasses.replace(state, game=None)
-            caches["local"].set(self.state_key(), (version, detached))
+            if isinstance(state, GameState):
+                state = dataclasses.replace(state, game=None)
+            caches["local"].set(self.state_key(), (version, state))
 
     def read_state(
         self, key_field: str = "", key: str = ""
-    ) -> "tuple[GameState, Entry | None]":
-        """(GameState, the entry whose `key_field` holds `key` or None), read from
-        the database: players and entries, undone ones included (they hold the
-        last sequence number and a retried request's answer)."""
+    ) -> "tuple[State, Entry | Round | None]":
+        """(the state, the entry or round whose `key_field` holds `key` or None),
+        read from the database: players and entries (or rounds), undone ones
+        included (they hold the last sequence number and a retried request's
+        answer)."""
         players = list(self.players.all())
+        if not self.is_yams:
+            played = list(self.rounds.all())
+            done = next(
+                (r for r in played if key and getattr(r, key_field) == key), None
+            )
+            entries = [r.entry for r in played if r.undone_at is None]
+            state = self.rules.replay(players, entries, closed=self.ended_by_host)
+            return state, done
         entries = list(self.entries.all())
         done = next((e for e in entries if key and getattr(e, key_field) == key), None)
         active = [e for e in entries if e.undone_at is None]
@@ -485,6 +600,95 @@ class Game(models.Model):
                 self.tell_band_finished(after)
         return made
 
+    def record_round(
+        self,
+        entry: rounds.EntryData,
+        *,
+        request_key: str = "",
+        seen_version: str | int | None = None,
+        by: str | None = None,
+    ) -> "Round":
+        """Records the next round of a game of rounds (a Skyjo round, a tarot
+        deal, a counter's round) and returns the Round, checked as `record`
+        checks a box: a retry answered with the round it made, then the writer,
+        the version, the game not over, the entry itself (`ScoreRefused`,
+        "invalid" for what the kind's rules refuse in it)."""
+        with transaction.atomic():
+            state, done = self._lock_and_check(
+                "request_key", request_key, by, seen_version
+            )
+            if done is not None:
+                if done.undone:
+                    raise AlreadyUndone()
+                return done
+            try:
+                after = state.play(entry)
+            except (rounds.InvalidRound, rounds.RoundRefused) as refusal:
+                raise ScoreRefused.of_round(refusal) from refusal
+            scored = after.rounds[-1]
+            last_seq = self.rounds.aggregate(last=models.Max("seq"))["last"] or 0
+            made = Round(
+                game=self,
+                seq=last_seq + 1,
+                entry=scored.entry,
+                points={str(pk): points for pk, points in scored.points.items()},
+                request_key=request_key,
+            )
+            made.by, made.by_label = self._writer(by)
+            now = made.created_at = timezone.now()
+            try:
+                made.save(force_insert=True)
+            except IntegrityError as exc:
+                raise StaleVersion() from exc
+            finished = {"finished_at": now} if after.finished else {}
+            self._bump(after, now, **finished)
+            if after.finished:
+                self.tell_band_finished(after)
+        return made
+
+    def end(
+        self, *, seen_version: str | int | None = None, by: str | None = None
+    ) -> bool:
+        """Ends a game of rounds where the table stops (a counter without an end,
+        tarot without a number of deals); returns False if it was over already.
+        ScoreRefused for a Yams game (its last box ends it) or one without a
+        round yet."""
+        with transaction.atomic():
+            state, _done = self._lock_and_check("", "", by, seen_version)
+            if self.is_yams:
+                raise ScoreRefused(
+                    _("Une partie de Yams se termine avec sa dernière case."), "yams"
+                )
+            if state.finished:
+                return False
+            if not state.rounds:
+                raise ScoreRefused(
+                    _("Aucune manche n'est notée : il n'y a rien à terminer."),
+                    "no_round",
+                )
+            now = timezone.now()
+            self._bump(state.close(), now, finished_at=now, ended_by_host=True)
+            self.tell_band_finished(state.close())
+        return True
+
+    def reopen(
+        self, *, seen_version: str | int | None = None, by: str | None = None
+    ) -> bool:
+        """Takes back `end`: the game goes on from its last round, its result
+        leaves the band's history. False if the host had not ended it."""
+        with transaction.atomic():
+            state, _done = self._lock_and_check("", "", by, seen_version)
+            if not self.ended_by_host:
+                return False
+            self._bump(
+                dataclasses.replace(state, closed=False),
+                timezone.now(),
+                finished_at=None,
+                ended_by_host=False,
+            )
+            self.band.forget_result(self.pk)
+        return True
+
     def next_entry(
         self,
         state: GameState,
@@ -533,6 +737,8 @@ class Game(models.Model):
             state, done = self._lock_and_check(
                 "undo_key", request_key, by, seen_version
             )
+            if not self.is_yams:
+                return done or self._undo_round(state, request_key, by)
             last = state.last_entry()
             if done is not None or last is None:
                 return done
@@ -553,6 +759,27 @@ class Game(models.Model):
         undone.undone_at, undone.undo_key = now, request_key
         undone.undone_by, undone.undone_by_label = undone_by, undone_by_label
         return undone
+
+    def _undo_round(
+        self, state: rounds.RoundsGame, request_key: str, by: str | None
+    ) -> "Round | None":
+        """`undo` for a game of rounds, under its lock: the last round is taken
+        back, and a game the host had ended goes on."""
+        last = self.rounds.filter(undone_at__isnull=True).order_by("-seq").first()
+        if last is None:
+            return None
+        last.undone_at = now = timezone.now()
+        last.undo_key = request_key
+        last.undone_by, last.undone_by_label = self._writer(by)
+        last.save(
+            update_fields=["undone_at", "undo_key", "undone_by", "undone_by_label"]
+        )
+        was_finished = self.finished_at is not None
+        after = dataclasses.replace(state.undo(), closed=False)
+        self._bump(after, now, finished_at=None, ended_by_host=False)
+        if was_finished:
+            self.band.forget_result(self.pk)
+        return last
 
     def rename(
         self, player_id: int | str, new_name: str, *, by: str | None = Writer.HOST
@@ -632,9 +859,28 @@ class Game(models.Model):
             )
         return True
 
-    def tell_band_finished(self, state: GameState) -> None:
+    def tell_band_finished(self, state: State) -> None:
         """Hands the result of this game, just finished, to its band's history:
         in the finishing write's transaction, so both commit or neither."""
+        if isinstance(state, rounds.RoundsGame):
+            highlights = state.rules.highlights(state)
+            self.band.record_result(
+                game_id=self.pk,
+                played_at=self.finished_at,
+                preset=self.kind,
+                label=self.label,
+                scores=[
+                    FinalScore(
+                        name=standing.player.name,
+                        seat=standing.player.seat,
+                        score=standing.total,
+                        rank=standing.rank,
+                        details=highlights[standing.player.pk],
+                    )
+                    for standing in state.ranking()
+                ],
+            )
+            return
         self.band.record_result(
             game_id=self.pk,
             played_at=self.finished_at,
@@ -683,7 +929,8 @@ class Game(models.Model):
             # retry's answer, shows these sheets without reading them again.
             self.keep_state(state)
         else:
-            done = self.entries.filter(**{key_field: key}).first() if key else None
+            written = self.entries if self.is_yams else self.rounds
+            done = written.filter(**{key_field: key}).first() if key else None
         if done is not None:
             return state, done
         # One writer at a time: the host does not score while the pencil is out,
@@ -740,6 +987,7 @@ LOCKED_FIELDS = (
     "pencil_digest",
     "pencil_label",
     "pencil_generation",
+    "ended_by_host",
 )
 
 
@@ -860,6 +1108,82 @@ def check_writer(by: str, label: str, field: str) -> dict[str, str]:
     if label and by != Writer.PENCIL:
         return {f"{field}_label": _("Seul le crayon porte un nom.")}
     return {}
+
+
+class Round(models.Model):
+    """One round of a game scored by rounds (a Skyjo round, a tarot deal, a
+    counter's round): the entry in the kind's normal form, as the engine gave it
+    back, and the points it gave each player, by the player's pk as text (a JSON
+    key)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rounds")
+    seq = models.PositiveIntegerField()
+    entry = models.JSONField()
+    points = models.JSONField()
+    request_key = models.CharField(max_length=64, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    undone_at = models.DateTimeField(null=True, blank=True)
+    undo_key = models.CharField(max_length=64, blank=True, default="")
+    by = models.CharField(max_length=6, choices=Writer.choices, default=Writer.HOST)
+    by_label = models.CharField(max_length=PENCIL_LABEL_LENGTH, blank=True, default="")
+    undone_by = models.CharField(
+        max_length=6, choices=Writer.choices, blank=True, default=""
+    )
+    undone_by_label = models.CharField(
+        max_length=PENCIL_LABEL_LENGTH, blank=True, default=""
+    )
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="round_unique_seq"),
+            models.UniqueConstraint(
+                fields=["game", "request_key"],
+                condition=~Q(request_key=""),
+                name="round_unique_request",
+            ),
+            models.UniqueConstraint(
+                fields=["game", "undo_key"],
+                condition=~Q(undo_key=""),
+                name="round_unique_undo",
+            ),
+            models.CheckConstraint(
+                condition=Q(by__in=Writer.values), name="round_by_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(by=Writer.PENCIL) | Q(by_label=""),
+                name="round_label_of_pencil",
+            ),
+            models.CheckConstraint(
+                condition=Q(undone_at__isnull=True, undone_by="")
+                | Q(undone_at__isnull=False, undone_by__in=Writer.values),
+                name="round_undone_by_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(undone_by=Writer.PENCIL) | Q(undone_by_label=""),
+                name="round_undone_label_of_pencil",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.seq} of game {self.game_id}"
+
+    def clean(self) -> None:
+        errors = check_writer(self.by, self.by_label, "by")
+        if self.undone_at is None:
+            if self.undone_by or self.undone_by_label:
+                errors["undone_by"] = _("Une saisie en place n'a pas été annulée.")
+        else:
+            errors |= check_writer(self.undone_by, self.undone_by_label, "undone_by")
+        if errors:
+            raise ValidationError(errors)
+
+    @property
+    def undone(self) -> bool:
+        return self.undone_at is not None
+
+    def points_of(self, player_id: int) -> int:
+        return self.points.get(str(player_id), 0)
 
 
 class NameChange(models.Model):

@@ -282,6 +282,11 @@ class RoundRules(ABC):
         """Who deals the next round, for a kind where the deal rotates."""
         return None
 
+    def highlights(self, game: RoundsGame) -> dict[int, dict[str, int]]:
+        """What a band keeps of each player's game besides the total (by pk): the
+        figures players of this kind care about (deals taken, rounds doubled)."""
+        return {player.pk: {} for player in game.players}
+
     def start(self, players: Sequence[PlayerLike]) -> RoundsGame:
         """A game with no round yet; `players` in seating order."""
         return RoundsGame.start(self, players)

@@ -114,6 +114,21 @@ class SkyjoRules(RoundRules):
     def reached_end(self, game: RoundsGame) -> bool:
         return any(total >= self.limit for total in game.totals.values())
 
+    def highlights(self, game: RoundsGame) -> dict[int, dict[str, int]]:
+        """Rounds doubled as the finisher, the best (lowest) round, rounds played."""
+        figures = {}
+        for player in game.players:
+            scores = [round_.points[player.pk] for round_ in game.rounds]
+            doubled = sum(
+                1
+                for round_ in game.rounds
+                if round_.detail.doubled and round_.detail.finisher == player.pk
+            )
+            figures[player.pk] = {"doubled": doubled, "rounds": len(scores)}
+            if scores:
+                figures[player.pk]["best_round"] = min(scores)
+        return figures
+
 
 def _why(name: str, own: int, lowest_other: int, doubled: bool) -> Message:
     """The calculation line: what the finisher scores, and why."""

@@ -95,6 +95,10 @@ class TallyRules(RoundRules):
     def lower_wins(self) -> bool:
         return self.winner == "lowest"
 
+    def highlights(self, game: RoundsGame) -> dict[int, dict[str, int]]:
+        """Which way the game was won: averages only compare games alike."""
+        return {p.pk: {"lower_wins": int(self.lower_wins)} for p in game.players}
+
     def reached_end(self, game: RoundsGame) -> bool:
         if self.rounds is not None:
             return len(game.rounds) >= self.rounds

@@ -186,6 +186,16 @@ class TarotRules(RoundRules):
     def reached_end(self, game: RoundsGame) -> bool:
         return self.deals is not None and len(game.rounds) >= self.deals
 
+    def highlights(self, game: RoundsGame) -> dict[int, dict[str, int]]:
+        """Deals taken and contracts made (the partner at five takes none)."""
+        figures = {player.pk: {"taken": 0, "made": 0} for player in game.players}
+        for round_ in game.rounds:
+            deal = round_.detail
+            if not deal.passed:
+                figures[deal.taker]["taken"] += 1
+                figures[deal.taker]["made"] += int(deal.won)
+        return figures
+
     def score(self, game: RoundsGame, entry: object) -> Round:
         if isinstance(entry, Mapping) and entry.get("passed") is True:
             entry_fields(entry, required=("passed",))
