@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING, ClassVar
 
 from django.utils.translation import get_language
 
-from games.kinds import yams
+from games.kinds import rounds, yams
 from games.sheet import Prospects, prospect_words
 from scorekeeper.lib.translation import translated
 
 if TYPE_CHECKING:
-    from games.forms import ConfirmForm, EntryForm, RenameForm
+    from games.forms import ConfirmForm, EntryForm, RenameForm, RoundForm
     from games.models import Entry, Player
 
 
@@ -60,7 +60,7 @@ class RenameDialog:
 
     template: ClassVar[str] = "games/game.html#rename_dialog"
 
-    seat: yams.Seat
+    seat: yams.Seat | RoundSeat
     form: RenameForm
     # What is still possible for the player: the host taps a name to rename it,
     # so the dialog says what the watchers' popover says.
@@ -68,11 +68,37 @@ class RenameDialog:
 
     @classmethod
     def of(
-        cls, state: yams.GameState, seat: yams.Seat, form: RenameForm
+        cls,
+        state: yams.GameState | rounds.RoundsGame,
+        seat: yams.Seat | RoundSeat,
+        form: RenameForm,
     ) -> RenameDialog:
+        if isinstance(state, rounds.RoundsGame):
+            return cls(seat, form, Prospects([]))
         words = prospect_words(state.game.variant, get_language())
         prospects = words.of(state, seat)
         return cls(seat, form, prospects)
+
+    @staticmethod
+    def seat_of(
+        state: yams.GameState | rounds.RoundsGame, player_id: int
+    ) -> yams.Seat | RoundSeat | None:
+        """The player's place in the game (None: not one of its players)."""
+        if isinstance(state, rounds.RoundsGame):
+            for player in state.players:
+                if player.pk == player_id:
+                    return RoundSeat(player, state.totals[player.pk])
+            return None
+        return state.seat_of(player_id)
+
+
+@dataclass
+class RoundSeat:
+    """A player of a game of rounds with their total, as the rename dialog reads
+    it."""
+
+    player: Player
+    total: int
 
 
 @dataclass
@@ -136,3 +162,80 @@ class Preview:
     @property
     def column_after(self) -> yams.Totals:
         return self.after[self.column]
+
+
+# --- games of rounds ----------------------------------------------------------
+
+
+@dataclass
+class RoundPreview:
+    """A round checked but not recorded, as the round dialog shows it: the
+    kind's calculation, then each player's points and total before and after."""
+
+    lines: list[str]
+    # (player's name, points this round signed, total before, total after)
+    rows: list[tuple[str, str, int, int]]
+    ends_game: bool
+    # At tarot a deal sums to 0 over the table: said under the rows.
+    zero_sum: bool
+
+    @classmethod
+    def of(cls, state: rounds.RoundsGame, entry: rounds.EntryData) -> RoundPreview:
+        """The preview of the round `entry` makes next, or the engine's
+        InvalidRound / RoundRefused saying why not."""
+        preview = state.preview(entry)
+        rows = [
+            (
+                player.name,
+                rounds.signed(preview.points[player.pk]),
+                preview.totals_before[player.pk],
+                preview.totals_after[player.pk],
+            )
+            for player in state.players
+        ]
+        return cls(
+            lines=[translated(line) for line in preview.calculation],
+            rows=rows,
+            ends_game=preview.ends_game,
+            zero_sum=state.rules.key == "tarot",
+        )
+
+
+@dataclass
+class RoundDialog:
+    """Entering the next round: the kind's form, the calculation before
+    Valider."""
+
+    template: ClassVar[str] = "games/game.html#round_dialog"
+
+    kind: str
+    form: RoundForm
+    number: int  # the round to come
+    dealer: Player | None
+    record_url: str
+    preview_url: str
+    preview: RoundPreview | None = None
+    show_errors: bool = True
+
+
+@dataclass
+class RoundUndoDialog:
+    """Taking back the last round: what it gave each player, yes or no."""
+
+    template: ClassVar[str] = "games/game.html#round_undo_dialog"
+
+    number: int
+    # (player's name, points signed)
+    points: list[tuple[str, str]]
+    form: ConfirmForm
+
+
+@dataclass
+class EndDialog:
+    """The host ends a game of rounds: the ranking it would leave, yes or no."""
+
+    template: ClassVar[str] = "games/game.html#end_dialog"
+
+    standings: list[rounds.Standing]
+    form: ConfirmForm
+    reopen: bool = False  # taking back the end instead

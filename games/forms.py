@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy
 
 from bands.models import Band
 from games.kinds import yams
+from games.kinds.tarot.rules import CONTRACT_LABELS, CONTRACTS
 from games.kinds.yams.scorecard import ROLLS_PER_TURN
 from games.models import Game
 from scorekeeper.lib import numbers
@@ -301,6 +302,265 @@ class PencilForm(forms.Form):
     def clean_label(self) -> str:
         label = self.cleaned_data["label"]
         return clean_name(label) if label.strip() else ""
+
+
+# --- a round (Skyjo, tarot, the free counter) ------------------------------------
+
+
+class RoundForm(forms.Form):
+    """One round of a game scored by rounds, as the host's dialog posts it: the
+    kind's fields turned into the engine's entry dict (`entry`); the engine, not
+    the form, says what the rules refuse in it. `players` in seating order."""
+
+    request_key = RequestKeyField(required=False)
+    seen_version = VersionField(required=False)
+
+    def __init__(
+        self,
+        data: Mapping[str, object] | None = None,
+        *,
+        players: Iterable[object],
+        **kwargs: object,
+    ) -> None:
+        super().__init__(data, **kwargs)
+        self.players = list(players)
+        self.entry: dict[str, object] = {}
+        self.add_player_fields()
+
+    def add_player_fields(self) -> None:
+        """The kind's fields that depend on who plays."""
+
+    def player_choices(self) -> list[tuple[str, str]]:
+        return [(str(player.pk), player.name) for player in self.players]
+
+    def player_fields(self, prefix: str) -> list[tuple[object, forms.BoundField]]:
+        """[(player, its field)] of a per-player field, in seating order."""
+        return [(p, self[f"{prefix}-{p.pk}"]) for p in self.players]
+
+
+class SkyjoRoundForm(RoundForm):
+    """Each player's card total for the round (negatives too), then who ended
+    it."""
+
+    finisher = forms.TypedChoiceField(
+        label=gettext_lazy("Qui a fini la manche ?"),
+        widget=forms.RadioSelect,
+        coerce=int,
+        error_messages={"required": gettext_lazy("Dites qui a fini la manche.")},
+    )
+
+    def add_player_fields(self) -> None:
+        self.fields["finisher"].choices = self.player_choices()
+        for player in self.players:
+            self.fields[f"cards-{player.pk}"] = NumberField(
+                label=player.name,
+                error_messages={
+                    "required": _("Il manque le total de %(name)s.")
+                    % {"name": player.name},
+                    "invalid": _("%(name)s : un nombre entier.")
+                    % {"name": player.name},
+                },
+            )
+
+    @property
+    def card_fields(self) -> list[tuple[object, forms.BoundField]]:
+        return self.player_fields("cards")
+
+    def clean(self) -> dict[str, object]:
+        cleaned = super().clean()
+        cards = {
+            str(p.pk): cleaned.get(f"cards-{p.pk}")
+            for p in self.players
+            if cleaned.get(f"cards-{p.pk}") is not None
+        }
+        self.entry = {"cards": cards, "finisher": cleaned.get("finisher")}
+        return cleaned
+
+
+class TallyRoundForm(RoundForm):
+    """Points per player for the round, negatives allowed; a player left empty
+    scores nothing this round."""
+
+    def add_player_fields(self) -> None:
+        for player in self.players:
+            self.fields[f"points-{player.pk}"] = NumberField(
+                label=player.name,
+                required=False,
+                error_messages={
+                    "invalid": _("%(name)s : un nombre entier.") % {"name": player.name}
+                },
+            )
+
+    @property
+    def point_fields(self) -> list[tuple[object, forms.BoundField]]:
+        return self.player_fields("points")
+
+    def clean(self) -> dict[str, object]:
+        cleaned = super().clean()
+        self.entry = {
+            "points": {
+                str(p.pk): cleaned[f"points-{p.pk}"]
+                for p in self.players
+                if cleaned.get(f"points-{p.pk}") is not None
+            }
+        }
+        return cleaned
+
+
+class HalfPointsField(forms.Field):
+    """Card points at tarot: a whole or half number, "45,5" as well as "45.5"."""
+
+    def to_python(self, value: object) -> int | float | None:
+        if value in self.empty_values:
+            return None
+        text = str(value).strip().replace(",", ".")
+        if not re.fullmatch(r"[0-9]{1,3}(\.[05])?", text):
+            raise ValidationError(
+                _("Les points du preneur : de 0 à 91, au demi-point près."),
+                code="invalid",
+            )
+        number = float(text)
+        return int(number) if number.is_integer() else number
+
+
+SIDE_CHOICES = [
+    ("", gettext_lazy("Personne")),
+    ("taker", gettext_lazy("Camp du preneur")),
+    ("defence", gettext_lazy("Défense")),
+]
+POIGNEE_CHOICES = [
+    ("", gettext_lazy("Aucune")),
+    ("simple", gettext_lazy("Simple")),
+    ("double", gettext_lazy("Double")),
+    ("triple", gettext_lazy("Triple")),
+]
+ALONE = "alone"
+
+
+class TarotDealForm(RoundForm):
+    """A deal: who took, the contract, the bouts and the card points the taker
+    made; at five, the partner called (or alone); then the extras, folded away
+    (petit au bout, poignées, chelem). Or nobody took: `passed`."""
+
+    passed = forms.BooleanField(required=False)
+    taker = forms.TypedChoiceField(
+        label=gettext_lazy("Preneur"),
+        widget=forms.RadioSelect,
+        coerce=int,
+        required=False,
+    )
+    contract = forms.ChoiceField(
+        label=gettext_lazy("Contrat"), widget=forms.RadioSelect, required=False
+    )
+    bouts = forms.TypedChoiceField(
+        label=gettext_lazy("Bouts"),
+        widget=forms.RadioSelect,
+        coerce=int,
+        choices=[(str(n), str(n)) for n in range(4)],
+        required=False,
+    )
+    points = HalfPointsField(label=gettext_lazy("Points du preneur"), required=False)
+    partner = forms.ChoiceField(
+        label=gettext_lazy("Partenaire appelé"),
+        widget=forms.RadioSelect,
+        required=False,
+    )
+    petit_au_bout = forms.ChoiceField(
+        label=gettext_lazy("Petit au bout"),
+        widget=forms.RadioSelect,
+        choices=SIDE_CHOICES,
+        required=False,
+    )
+    poignee_taker = forms.ChoiceField(
+        label=gettext_lazy("Poignée du camp du preneur"),
+        choices=POIGNEE_CHOICES,
+        required=False,
+    )
+    poignee_defence = forms.ChoiceField(
+        label=gettext_lazy("Poignée de la défense"),
+        choices=POIGNEE_CHOICES,
+        required=False,
+    )
+    chelem = forms.ChoiceField(
+        label=gettext_lazy("Chelem"),
+        widget=forms.RadioSelect,
+        choices=SIDE_CHOICES,
+        required=False,
+    )
+    chelem_announced = forms.BooleanField(
+        label=gettext_lazy("Chelem annoncé"), required=False
+    )
+
+    def add_player_fields(self) -> None:
+        self.fields["taker"].choices = self.player_choices()
+        self.fields["contract"].choices = [
+            (key, translated(CONTRACT_LABELS[key])) for key in CONTRACTS
+        ]
+        self.fields["partner"].choices = [
+            *self.player_choices(),
+            (ALONE, _("Seul (appelé soi-même)")),
+        ]
+        if len(self.players) != 5:
+            del self.fields["partner"]
+
+    @property
+    def extras_open(self) -> bool:
+        """The extras fold is open when one of them is set (a form shown again)."""
+        if not self.is_bound:
+            return False
+        names = ("petit_au_bout", "poignee_taker", "poignee_defence", "chelem")
+        return any(self.data.get(name) for name in names) or bool(
+            self.data.get("chelem_announced")
+        )
+
+    def clean(self) -> dict[str, object]:
+        cleaned = super().clean()
+        if cleaned.get("passed"):
+            self.entry = {"passed": True}
+            return cleaned
+        for name, message in (
+            ("taker", _("Dites qui a pris.")),
+            ("contract", _("Choisissez le contrat.")),
+            ("bouts", _("Combien de bouts ?")),
+            ("points", _("Combien de points le preneur a-t-il faits ?")),
+            ("partner", _("Avec qui le preneur joue-t-il ?")),
+        ):
+            missing = name in self.fields and cleaned.get(name) in (None, "")
+            if missing and name not in self.errors:
+                self.add_error(name, message)
+        if self.errors:
+            return cleaned
+        entry: dict[str, object] = {
+            "taker": cleaned["taker"],
+            "contract": cleaned["contract"],
+            "bouts": cleaned["bouts"],
+            "points": cleaned["points"],
+        }
+        if "partner" in self.fields:
+            partner = cleaned["partner"]
+            entry["partner"] = None if partner == ALONE else int(partner)
+        if cleaned.get("petit_au_bout"):
+            entry["petit_au_bout"] = cleaned["petit_au_bout"]
+        poignees = [
+            {"size": cleaned[f"poignee_{side}"], "side": side}
+            for side in ("taker", "defence")
+            if cleaned.get(f"poignee_{side}")
+        ]
+        if poignees:
+            entry["poignees"] = poignees
+        if cleaned.get("chelem"):
+            entry["chelem"] = cleaned["chelem"]
+        if cleaned.get("chelem_announced"):
+            entry["chelem_announced"] = True
+        self.entry = entry
+        return cleaned
+
+
+ROUND_FORMS: dict[str, type[RoundForm]] = {
+    "skyjo": SkyjoRoundForm,
+    "tarot": TarotDealForm,
+    "tally": TallyRoundForm,
+}
 
 
 # --- creating a game ---------------------------------------------------------------

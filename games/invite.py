@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games.models import Game
+from scorekeeper.lib.translation import translated
 
 # Margin of four modules (the quiet zone the QR standard asks for) and level M: a
 # phone camera reads it from across a table, even on a scratched screen.
@@ -70,6 +71,41 @@ class ShareLink:
         return "sms:?&body=" + quote(self.message, safe="")
 
 
+def invite_words(game: Game, link: str) -> dict[str, str]:
+    """The message and title a link is shared with, naming the game played (the
+    free counter plays any game: it names none)."""
+    if game.is_yams:
+        if link == "watch":
+            return {
+                "lead": _("Suivez notre partie de Yams en direct"),
+                "title": _("Notre partie de Yams"),
+            }
+        return {
+            "lead": _("Tiens le crayon de notre partie de Yams"),
+            "title": _("Le crayon de notre partie de Yams"),
+        }
+    if game.kind == "tally":
+        if link == "watch":
+            return {
+                "lead": _("Suivez notre partie en direct"),
+                "title": _("Notre partie"),
+            }
+        return {
+            "lead": _("Tiens le crayon de notre partie"),
+            "title": _("Le crayon de notre partie"),
+        }
+    name = {"game": translated(game.label)}
+    if link == "watch":
+        return {
+            "lead": _("Suivez notre partie de %(game)s en direct") % name,
+            "title": _("Notre partie de %(game)s") % name,
+        }
+    return {
+        "lead": _("Tiens le crayon de notre partie de %(game)s") % name,
+        "title": _("Le crayon de notre partie de %(game)s") % name,
+    }
+
+
 def watch_link(request: HttpRequest, game: Game) -> ShareLink:
     """The watch link as the share widget shows it (share page)."""
     return ShareLink(
@@ -80,8 +116,7 @@ def watch_link(request: HttpRequest, game: Game) -> ShareLink:
             "y modifier."
         ),
         url=request.build_absolute_uri(watch_path(game)),
-        lead=_("Suivez notre partie de Yams en direct"),
-        title=_("Notre partie de Yams"),
+        **invite_words(game, "watch"),
         qr_url=reverse("games:watch_qr", kwargs={"watch_token": game.watch_token}),
         qr_alt=_("QR code du lien pour suivre la partie"),
     )
@@ -103,8 +138,7 @@ def pencil_link(
             "qui tient le crayon."
         ),
         url=request.build_absolute_uri(pencil_path(pencil_token)),
-        lead=_("Tiens le crayon de notre partie de Yams"),
-        title=_("Le crayon de notre partie de Yams"),
+        **invite_words(game, "pencil"),
         copy_detail=_("du crayon"),
         qr_url=reverse("games:pencil_qr", kwargs={"host_token": host_token}),
         qr_alt=_("QR code du lien du crayon"),

@@ -15,6 +15,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
+from games.kinds import rounds
+from games.kinds.tarot.rules import CONTRACT_LABELS, TarotDeal
 from games.kinds.yams import (
     BonusOutlook,
     Box,
@@ -301,7 +303,9 @@ def short_name(name: str, crowded: bool = False) -> str:
     return name if not crowded or len(name) <= 6 else name[:5].rstrip() + "…"
 
 
-def sheet_html(access: "Access", state: GameState | None = None) -> str:
+def sheet_html(
+    access: "Access", state: "GameState | rounds.RoundsGame | None" = None
+) -> str:
     """The #sheet of `access`'s role at its game's version, in the active language:
     rendered on the first ask, then the same text for every page and stream of the
     game in that role (nothing in it is per request).
@@ -323,12 +327,17 @@ def sheet_html(access: "Access", state: GameState | None = None) -> str:
     return html
 
 
-def draw_sheet(access: "Access", state: GameState) -> SafeString:
+def draw_sheet(access: "Access", state: "GameState | rounds.RoundsGame") -> SafeString:
     """The #sheet drawn anew: its Table, then templates/games/sheet.jinja (Jinja2,
-    compiled to Python: the sheet is drawn on every write)."""
+    compiled to Python: the sheet is drawn on every write); a game of rounds
+    draws its RoundsTable with templates/games/rounds_sheet.jinja."""
     context = {"access": access, "role": access.role, "game": access.game}
     if access.is_host:
         context["host_token"] = access.token
+    if isinstance(state, rounds.RoundsGame):
+        context.update(state=state, table=RoundsTableBuilder(state, access).table())
+        html = render_to_string("games/rounds_sheet.jinja", context, using="jinja2")
+        return mark_safe(html)
     context.update(
         state=state, table=TableBuilder(state, access).table(), race=race_of(state)
     )
@@ -625,3 +634,166 @@ class TableBuilder:
     def total(self, cell: Cell, t: Totals, player: PlayerColumns, column: str) -> None:
         cell.text = str(t.total)
         cell.state = "total" if self.multi else "grand"
+
+
+# --- the sheet of a game of rounds ---------------------------------------------
+
+
+@dataclass(slots=True)
+class RoundHead:
+    """A player's column head: the name, the running total, the gap to the
+    best."""
+
+    pk: int
+    name: str
+    short: str
+    total: int
+    gap: int  # points from the best total (behind it, whichever way wins)
+    current: bool = False  # deals the next round (tarot)
+    rename_url: str = ""
+
+
+@dataclass(slots=True)
+class RoundCell:
+    points: str  # what the round gave the player, signed where it can be negative
+    total: int  # the running total after the round
+    mark: str = ""  # ×2 (doubled at Skyjo), P / A (taker, partner at tarot)
+    label: str = ""  # what a screen reader says of the cell
+
+
+@dataclass(slots=True)
+class RoundRow:
+    number: int
+    note: str  # the round in a word: "Garde · Sarah", "Donne passée"
+    cells: list[RoundCell]
+
+
+@dataclass
+class RoundsTable:
+    heads: list[RoundHead]
+    rows: list[RoundRow]
+    # (rank, head, tied) best first
+    ranking: list[tuple[int, RoundHead, bool]]
+    number: int  # the round to come
+    dealer: str  # who deals it ("" for a kind without a dealer)
+    round_word: str  # "Manche" or "Donne"
+    lower_wins: bool
+    leader_mark: str
+    can_write: bool
+    new_round_url: str = ""
+    end_url: str = ""
+    reopen_url: str = ""
+
+    @property
+    def crowded(self) -> bool:
+        """More than six players: the table scrolls sideways, the round numbers
+        stay put."""
+        return len(self.heads) > 6
+
+    @property
+    def winners(self) -> list[RoundHead]:
+        return [head for rank, head, _tied in self.ranking if rank == 1]
+
+
+class RoundsTableBuilder:
+    """The RoundsTable of a game of rounds as `access`'s role sees it: rounds
+    down, players across, the totals in the heads."""
+
+    def __init__(self, state: rounds.RoundsGame, access: "Access") -> None:
+        self.state = state
+        self.access = access
+        self.kind = access.game.kind
+
+    def table(self) -> RoundsTable:
+        state, access = self.state, self.access
+        totals = state.totals
+        best = (min if state.rules.lower_wins else max)(totals.values())
+        dealer = state.dealer
+        heads = [
+            RoundHead(
+                pk=player.pk,
+                name=player.name,
+                short=short_name(player.name, len(state.players) > 6),
+                total=totals[player.pk],
+                gap=abs(totals[player.pk] - best),
+                current=dealer is not None and dealer.pk == player.pk,
+                rename_url=(
+                    access.url("rename", player_id=player.pk)
+                    if access.can_rename
+                    else ""
+                ),
+            )
+            for player in state.players
+        ]
+        by_pk = {head.pk: head for head in heads}
+        ranking = state.ranking()
+        ranks = [standing.rank for standing in ranking]
+        writes = access.can_write
+        table = RoundsTable(
+            heads=heads,
+            rows=[self.row(n, r, t) for n, r, t in self.played()],
+            ranking=[
+                (s.rank, by_pk[s.player.pk], ranks.count(s.rank) > 1) for s in ranking
+            ],
+            number=state.number,
+            dealer=dealer.name if dealer is not None else "",
+            round_word=_("Donne") if self.kind == "tarot" else _("Manche"),
+            lower_wins=state.rules.lower_wins,
+            leader_mark=pgettext("leader", "1er"),
+            can_write=writes,
+        )
+        if writes:
+            if not state.finished:
+                table.new_round_url = access.url("new_round")
+                if state.rounds:
+                    table.end_url = access.url("end")
+            elif access.game.ended_by_host:
+                table.reopen_url = access.url("reopen")
+        return table
+
+    def played(self):
+        """(number, round, totals after it) of every round, the newest last."""
+        return zip(
+            range(1, len(self.state.rounds) + 1),
+            self.state.rounds,
+            self.state.running_totals,
+            strict=True,
+        )
+
+    def row(
+        self, number: int, round_: rounds.Round, totals: dict[int, int]
+    ) -> RoundRow:
+        detail = round_.detail
+        marks: dict[int, tuple[str, str]] = {}
+        note = ""
+        if self.kind == "skyjo":
+            if detail.doubled:
+                marks[detail.finisher] = ("×2", _("a fini la manche, doublé"))
+            else:
+                marks[detail.finisher] = ("✓", _("a fini la manche"))
+        elif isinstance(detail, TarotDeal):
+            if detail.passed:
+                note = _("Donne passée")
+            else:
+                contract = translated(CONTRACT_LABELS[detail.contract])
+                taker = self.state.player(detail.taker).name
+                verdict = _("faite") if detail.won else _("chutée")
+                note = f"{contract} · {taker} · {verdict}"
+                marks[detail.taker] = ("P", _("preneur"))
+                if detail.partner is not None:
+                    marks[detail.partner] = ("A", _("partenaire"))
+        cells = []
+        signed_points = self.kind != "skyjo"
+        for player in self.state.players:
+            points = round_.points[player.pk]
+            text = rounds.signed(points) if signed_points else str(points)
+            mark, words = marks.get(player.pk, ("", ""))
+            label = _("%(name)s : %(points)s, total %(total)s") % {
+                "name": player.name,
+                "points": text,
+                "total": totals[player.pk],
+            }
+            if words:
+                label = f"{label} ({words})"
+            cells.append(RoundCell(text, totals[player.pk], mark, label))
+        return RoundRow(number, note, cells)

@@ -13,6 +13,19 @@ def writer_patterns(prefix: str, token: str, name_prefix: str) -> list[URLPatter
         path(f"{box}preview/", views.preview, name=f"{name_prefix}preview"),
         path(f"{box}record/", views.record, name=f"{name_prefix}record"),
         path(f"{base}undo/", views.undo, name=f"{name_prefix}undo"),
+        path(f"{base}round/", views.new_round, name=f"{name_prefix}new_round"),
+        path(
+            f"{base}round/preview/",
+            views.preview_round,
+            name=f"{name_prefix}preview_round",
+        ),
+        path(
+            f"{base}round/record/",
+            views.record_round,
+            name=f"{name_prefix}record_round",
+        ),
+        path(f"{base}end/", views.end, name=f"{name_prefix}end"),
+        path(f"{base}reopen/", views.reopen, name=f"{name_prefix}reopen"),
         path(
             f"{base}rename/<int:player_id>/",
             views.rename,

@@ -44,26 +44,38 @@ from games.access import (
     remember_watch_link,
     writer_view,
 )
-from games.dialogs import EntryDialog, Preview, RenameDialog, UndoDialog
+from games.dialogs import (
+    EndDialog,
+    EntryDialog,
+    Preview,
+    RenameDialog,
+    RoundDialog,
+    RoundPreview,
+    RoundUndoDialog,
+    UndoDialog,
+)
 from games.forms import (
+    ROUND_FORMS,
     ConfirmForm,
     EntryForm,
     NewGameForm,
     PencilForm,
     RenameForm,
+    RoundForm,
     new_request_key,
 )
 from games.invite import (
     host_path,
+    invite_words,
     pencil_link,
     pencil_path,
     qr_svg,
     watch_link,
     watch_path,
 )
-from games.kinds import yams
+from games.kinds import rounds, yams
 from games.kinds.yams.game_state import Summary
-from games.models import Game, PencilOut, ScoreRefused
+from games.models import Game, PencilOut, ScoreRefused, State
 from games.sheet import sheet_html
 from scorekeeper.lib import numbers
 from scorekeeper.lib.translation import translated
@@ -104,15 +116,28 @@ def page_context(access: Access, **extra: object) -> dict[str, object]:
         # Called by the template only where it shows the sheet (a callable in
         # the context is called when the template reads it).
         context["sheet_html"] = functools.partial(sheet_html, access, extra["state"])
+        context["players"] = players_of(extra["state"])
     return {**context, **extra}
+
+
+def players_of(state: State) -> list[object]:
+    """The players in seating order, whichever the kind."""
+    if isinstance(state, rounds.RoundsGame):
+        return list(state.players)
+    return [seat.player for seat in state.seats]
+
+
+Dialog = (
+    EntryDialog | UndoDialog | RenameDialog | RoundDialog | RoundUndoDialog | EndDialog
+)
 
 
 def render_page(
     request: HttpRequest,
     access: Access,
     *,
-    state: yams.GameState | None = None,
-    dialog: EntryDialog | UndoDialog | RenameDialog | None = None,
+    state: State | None = None,
+    dialog: Dialog | None = None,
     status: int = 200,
     pencil_form: PencilForm | None = None,
 ) -> HttpResponse:
@@ -146,8 +171,10 @@ def pencil_context(
     }
 
 
-def done_entry(request: HttpRequest, state: yams.GameState) -> Summary | None:
+def done_entry(request: HttpRequest, state: State) -> Summary | None:
     """The entry just recorded (?done=<seq>), for the short "Annuler" offer."""
+    if isinstance(state, rounds.RoundsGame):
+        return None
     seq = numbers.optional_int(request.GET.get("done"))
     last = state.last_entry()
     if last is not None and seq == last.seq:
@@ -229,7 +256,7 @@ def refused(
     request: HttpRequest,
     access: Access,
     refusal: ScoreRefused,
-    state: yams.GameState | None = None,
+    state: State | None = None,
 ) -> HttpResponse:
     """A move that cannot be made (not this player's turn, game over, stale
     page…): say why and show the fresh sheet (the verbs that refuse leave the
@@ -267,8 +294,8 @@ def refreshed(
 def show_dialog(
     request: HttpRequest,
     access: Access,
-    state: yams.GameState,
-    dialog: EntryDialog | UndoDialog | RenameDialog,
+    state: State,
+    dialog: Dialog,
     status: int = 200,
 ) -> HttpResponse:
     if request.htmx:
@@ -316,6 +343,8 @@ def entry_form(
 ) -> tuple[yams.Seat, EntryForm]:
     """(Seat, EntryForm) of a box this page may fill now (`check`), or of
     any box of the game: ScoreRefused if not, Http404 if the game has no such."""
+    if not access.game.is_yams:
+        raise Http404  # a game of rounds has no boxes
     if check:
         seat, spec, box_obj = check_open(access, state, player_id, column, box)
     else:
@@ -437,11 +466,205 @@ def record(
     return show_dialog(request, access, state, dialog, status=422)
 
 
+# --- a game of rounds: the next round, ending the game ------------------------------
+
+
+def open_rounds(access: Access) -> rounds.RoundsGame:
+    """The state of a game of rounds this page may write to now: Http404 for a
+    Yams game (it is scored by boxes), ScoreRefused while the pencil is out."""
+    if access.game.is_yams:
+        raise Http404
+    if not access.can_write:
+        raise PencilOut(access.game.pencil_label)
+    return access.game.state()
+
+
+def round_form(
+    access: Access, state: rounds.RoundsGame, data: QueryDict | None = None
+) -> RoundForm:
+    form_class = ROUND_FORMS[access.game.kind]
+    initial = {"seen_version": access.game.version, "request_key": new_request_key()}
+    return form_class(data, players=state.players, initial=initial)
+
+
+def round_dialog(
+    access: Access,
+    state: rounds.RoundsGame,
+    form: RoundForm,
+    preview: RoundPreview | None = None,
+    show_errors: bool = True,
+) -> RoundDialog:
+    return RoundDialog(
+        kind=access.game.kind,
+        form=form,
+        number=state.number,
+        dealer=state.dealer,
+        record_url=access.url("record_round"),
+        preview_url=access.url("preview_round"),
+        preview=preview,
+        show_errors=show_errors,
+    )
+
+
+@require_safe
+@writer_view
+def new_round(request: HttpRequest, access: Access) -> HttpResponse:
+    try:
+        state = open_rounds(access)
+        if state.finished:
+            raise ScoreRefused(_("La partie est terminée."), "finished")
+    except ScoreRefused as refusal:
+        return refused(request, access, refusal)
+    dialog = round_dialog(access, state, round_form(access, state))
+    return show_dialog(request, access, state, dialog)
+
+
+@require_http_methods(["GET", "POST"])
+@writer_view
+def preview_round(request: HttpRequest, access: Access) -> HttpResponse:
+    data = request.POST if request.method == "POST" else request.GET
+    try:
+        state = open_rounds(access)
+    except ScoreRefused as refusal:
+        return refused(request, access, refusal)
+    form = round_form(access, state, data)
+    result = None
+    if form.is_valid():
+        try:
+            result = RoundPreview.of(state, form.entry)
+        except (rounds.InvalidRound, rounds.RoundRefused) as refusal:
+            form.add_error(None, translated(refusal.message))
+    # While the host is still typing, a total not typed yet is no mistake: the
+    # live preview says only what the rules refuse in a complete round.
+    show_errors = not request.htmx or not any(name != "__all__" for name in form.errors)
+    dialog = round_dialog(access, state, form, result, show_errors)
+    if request.htmx:
+        return render(
+            request, f"{TEMPLATE}#round_preview", page_context(access, dialog=dialog)
+        )
+    return render_page(request, access, state=state, dialog=dialog)
+
+
+@require_POST
+@writer_view
+def record_round(request: HttpRequest, access: Access) -> HttpResponse:
+    game = access.game
+    try:
+        state = open_rounds(access)
+        form = round_form(access, state, request.POST)
+        if form.is_valid():
+            game.record_round(
+                form.entry,
+                request_key=form.cleaned_data["request_key"],
+                seen_version=form.cleaned_data["seen_version"],
+                by=access.writer,
+            )
+            after = game.state()
+            notice = _("%(round)s %(number)s notée.") % {
+                "round": _("Donne") if game.kind == "tarot" else _("Manche"),
+                "number": len(after.rounds),
+            }
+            if after.finished:
+                notice = _("Partie terminée.")
+            if request.htmx:
+                return refreshed(request, access, notice)
+            messages.success(request, notice)
+            return redirect(access.page_url)
+    except ScoreRefused as refusal:
+        if refusal.code != "invalid":
+            return refused(request, access, refusal)
+        form.add_error(None, refusal.message)
+    dialog = round_dialog(access, state, form)
+    return show_dialog(request, access, state, dialog, status=422)
+
+
+@require_http_methods(["GET", "POST"])
+@writer_view
+def end(request: HttpRequest, access: Access) -> HttpResponse:
+    """GET asks for confirmation (the ranking it would leave); POST ends."""
+    return end_or_reopen(request, access, reopen=False)
+
+
+@require_http_methods(["GET", "POST"])
+@writer_view
+def reopen(request: HttpRequest, access: Access) -> HttpResponse:
+    """GET asks for confirmation; POST takes back the end of the game."""
+    return end_or_reopen(request, access, reopen=True)
+
+
+def end_or_reopen(request: HttpRequest, access: Access, reopen: bool) -> HttpResponse:
+    game = access.game
+    try:
+        state = open_rounds(access)
+        if request.method == "GET":
+            form = ConfirmForm(initial={"seen_version": game.version})
+            standings = (state if reopen else state.close()).ranking()
+            dialog = EndDialog(standings=standings, form=form, reopen=reopen)
+            return show_dialog(request, access, state, dialog)
+        form = ConfirmForm(request.POST)
+        form.is_valid()  # Its fields never refuse: a garbled version is stale.
+        verb = game.reopen if reopen else game.end
+        changed = verb(seen_version=form.cleaned_data["seen_version"], by=access.writer)
+    except ScoreRefused as refusal:
+        return refused(request, access, refusal)
+    if reopen:
+        notice = _("La partie continue.") if changed else None
+    else:
+        notice = _("Partie terminée.") if changed else _("La partie était déjà finie.")
+    if request.htmx:
+        return refreshed(request, access, notice)
+    if notice:
+        messages.success(request, notice)
+    return redirect(access.page_url)
+
+
+def undo_round(request: HttpRequest, access: Access) -> HttpResponse:
+    """`undo` for a game of rounds."""
+    game = access.game
+    if request.method == "GET":
+        try:
+            state = open_rounds(access)
+        except ScoreRefused as refusal:
+            return refused(request, access, refusal)
+        if not state.rounds:
+            return refused(request, access, ScoreRefused(_("Rien à annuler.")), state)
+        last = state.rounds[-1]
+        dialog = RoundUndoDialog(
+            number=len(state.rounds),
+            points=[(p.name, rounds.signed(last.points[p.pk])) for p in state.players],
+            form=ConfirmForm(initial={"seen_version": game.version}),
+        )
+        return show_dialog(request, access, state, dialog)
+    form = ConfirmForm(request.POST)
+    form.is_valid()  # Its fields never refuse: a garbled version is stale.
+    try:
+        undone = game.undo(
+            seen_version=form.cleaned_data["seen_version"],
+            request_key=form.cleaned_data["request_key"],
+            by=access.writer,
+        )
+    except ScoreRefused as refusal:
+        return refused(request, access, refusal)
+    if undone is None:
+        notice = _("Rien à annuler.")
+    else:
+        notice = _("Annulé : %(round)s %(number)s.") % {
+            "round": _("donne") if game.kind == "tarot" else _("manche"),
+            "number": len(game.state().rounds) + 1,
+        }
+    if request.htmx:
+        return refreshed(request, access, notice)
+    messages.success(request, notice)
+    return redirect(access.page_url)
+
+
 @require_http_methods(["GET", "POST"])
 @writer_view
 def undo(request: HttpRequest, access: Access) -> HttpResponse:
     """GET asks for confirmation (what would be undone); POST undoes."""
     game = access.game
+    if not game.is_yams:
+        return undo_round(request, access)
     if request.method == "GET":
         if not access.can_write:
             return refused(request, access, PencilOut(game.pencil_label))
@@ -488,7 +711,7 @@ def rename(request: HttpRequest, access: Access, player_id: int) -> HttpResponse
         )
     game = access.game
     state = game.state()
-    seat = state.seat_of(player_id)
+    seat = RenameDialog.seat_of(state, player_id)
     if seat is None:
         raise Http404
     if request.method == "GET":
@@ -656,7 +879,8 @@ def watch_qr(request: HttpRequest, watch_token: str) -> HttpResponse:
     game = get_game_or_404(request, "watch", watch_token)
     url = request.build_absolute_uri(watch_path(game))
     # The watch link of a game never changes: browsers may keep its code.
-    return _svg(qr_svg(url, _("Suivre la partie de Yams")), "private, max-age=86400")
+    title = invite_words(game, "watch")["title"]
+    return _svg(qr_svg(url, title), "private, max-age=86400")
 
 
 @require_safe
@@ -667,4 +891,5 @@ def pencil_qr(request: HttpRequest, host_token: str) -> HttpResponse:
         raise Http404
     url = request.build_absolute_uri(pencil_path(pencil_token))
     # Same address for every pencil link the host hands out: never keep an old one.
-    return _svg(qr_svg(url, _("Le crayon de la partie de Yams")), "no-store")
+    title = invite_words(game, "pencil")["title"]
+    return _svg(qr_svg(url, title), "no-store")
