@@ -528,6 +528,14 @@ class TarotDealForm(RoundForm):
             missing = name in self.fields and cleaned.get(name) in (None, "")
             if missing and name not in self.errors:
                 self.add_error(name, message)
+        if "partner" not in self.fields and self.data.get("partner"):
+            # The form has no partner field under five: a posted one is forged or
+            # from a page of another game, and no partner is ever dropped silently.
+            self.add_error(
+                None,
+                _("On n'appelle de partenaire qu'à cinq joueurs (ici %(count)d).")
+                % {"count": len(self.players)},
+            )
         if self.errors:
             return cleaned
         entry: dict[str, object] = {

@@ -234,3 +234,48 @@ def play_turns(game, chance, turns=None):
         return "free", free[0], CROSS
 
     return play_turn_after_turn(game, chance_first, turns)
+
+
+# --- games of rounds (Skyjo, tarot, the free counter) ---------------------------
+
+
+def make_round_game(kind, names=("Ana", "Bruno", "Chloé"), options=None, band=None):
+    """A game of `kind` ("skyjo", "tarot" or "tally"); returns (game, host_token)."""
+    return Game.objects.create_game(
+        list(names), "", options or {}, band=band, kind=kind
+    )
+
+
+def pks(game):
+    """{name: pk} of the game's players."""
+    return {p.name: p.pk for p in game.players.all()}
+
+
+def skyjo_round(game, cards, finisher):
+    """A Skyjo round: `cards` {name: the round's total}, `finisher` a name."""
+    ids = pks(game)
+    return {
+        "cards": {str(ids[name]): value for name, value in cards.items()},
+        "finisher": ids[finisher],
+    }
+
+
+def tally_round(game, points):
+    """A round of the free counter: `points` {name: points}."""
+    ids = pks(game)
+    return {"points": {str(ids[name]): value for name, value in points.items()}}
+
+
+def tarot_deal(game, taker, contract, bouts, points, partner="", **extras):
+    """A tarot deal: `partner` a name, None for "alone", "" at 3 or 4 players."""
+    ids = pks(game)
+    entry = {"taker": ids[taker], "contract": contract, "bouts": bouts}
+    entry["points"] = points
+    if partner != "":
+        entry["partner"] = None if partner is None else ids[partner]
+    return entry | extras
+
+
+def play_rounds(game, *entries):
+    """Records each entry as the host would; returns the Rounds made."""
+    return [game.record_round(entry) for entry in entries]

@@ -13,7 +13,14 @@ from django.apps import apps
 from django.db import connection
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from tests.factories import count, make_game, play
+from tests.factories import (
+    count,
+    make_game,
+    make_round_game,
+    play,
+    play_rounds,
+    skyjo_round,
+)
 
 # The header htmx adds to its requests, as keyword arguments of the test client.
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -72,18 +79,20 @@ def all_patterns(resolver=None, prefix=""):
             yield route, pattern
 
 
-def sample_kwargs(game, host_token):
-    """A value for every URL parameter, from `game` (its pencil passed to Léa)."""
+def sample_kwargs(game, host_token, box=None, column=None):
+    """A value for every URL parameter, from `game` (its pencil passed to Léa);
+    `box` and `column` for a game without boxes."""
     pencil_token = game.pass_pencil(host_token, "Léa")
     player = game.players.first()
-    box = game.variant.boxes[0].key
+    box = box or game.variant.boxes[0].key
+    column = column or game.variant.options["columns"][0]
     return {
         "host_token": host_token,
         "watch_token": game.watch_token,
         "pencil_token": pencil_token,
         "band_token": game.band.token,
         "player_id": str(player.pk),
-        "column": game.variant.options["columns"][0],
+        "column": column,
         "box": box,
         "preset": game.preset,
         "layout": "1",
@@ -108,6 +117,14 @@ def played_game_kwargs():
     game, host_token = make_game()
     play(game, ("Sarah", "free", "ones", count(3)))
     return sample_kwargs(game, host_token)
+
+
+def played_round_game_kwargs():
+    """A Skyjo game with one round and its pencil out: every URL parameter."""
+    game, host_token = make_round_game("skyjo", ["Sarah", "Hugo"])
+    play_rounds(game, skyjo_round(game, {"Sarah": 12, "Hugo": 30}, "Sarah"))
+    kwargs = sample_kwargs(game, host_token, box="ones", column="free")
+    return kwargs | {"preset": "classic"}
 
 
 def page_routes():
