@@ -12,6 +12,7 @@ from django.utils.translation import get_language
 
 from games.kinds import rounds, yams
 from games.sheet import Prospects, prospect_words
+from scorekeeper.lib import numbers
 from scorekeeper.lib.translation import translated
 
 if TYPE_CHECKING:
@@ -173,8 +174,9 @@ class RoundPreview:
     kind's calculation, then each player's points and total before and after."""
 
     lines: list[str]
-    # (player's name, points this round signed, total before, total after)
-    rows: list[tuple[str, str, int, int]]
+    # (player's name, points this round signed, total before, total after),
+    # written as the sheet writes them
+    rows: list[tuple[str, str, str, str]]
     ends_game: bool
     # At tarot a deal sums to 0 over the table: said under the rows.
     zero_sum: bool
@@ -188,8 +190,8 @@ class RoundPreview:
             (
                 player.name,
                 rounds.signed(preview.points[player.pk]),
-                preview.totals_before[player.pk],
-                preview.totals_after[player.pk],
+                numbers.written(preview.totals_before[player.pk]),
+                numbers.written(preview.totals_after[player.pk]),
             )
             for player in state.players
         ]
@@ -215,7 +217,20 @@ class RoundDialog:
     record_url: str
     preview_url: str
     preview: RoundPreview | None = None
-    show_errors: bool = True
+    # False while the host is still typing (the live preview): a part not
+    # filled in yet is no mistake, a value the rules refuse is.
+    show_missing: bool = True
+
+    @property
+    def errors(self) -> list[str]:
+        """The form's messages the dialog shows."""
+        return [
+            message
+            for errors in self.form.errors.as_data().values()
+            for error in errors
+            if self.show_missing or error.code != "required"
+            for message in error.messages
+        ]
 
 
 @dataclass

@@ -18,8 +18,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from bands.models import Band
-from games.kinds import yams
-from games.kinds.tarot.rules import CONTRACT_LABELS, CONTRACTS
+from games.kinds import skyjo, yams
+from games.kinds.tarot.rules import CARD_POINTS, CONTRACT_LABELS, CONTRACTS
 from games.kinds.yams.scorecard import ROLLS_PER_TURN
 from games.models import Game
 from scorekeeper.lib import numbers
@@ -352,13 +352,24 @@ class SkyjoRoundForm(RoundForm):
     def add_player_fields(self) -> None:
         self.fields["finisher"].choices = self.player_choices()
         for player in self.players:
+            # The engine's bounds, checked here too so that the live preview
+            # says it as soon as a total is typed, before the round is complete.
+            beyond = _("%(name)s : un nombre entier de %(lowest)s à %(highest)s.") % {
+                "name": player.name,
+                "lowest": skyjo.LOWEST_CARDS,
+                "highest": skyjo.HIGHEST_CARDS,
+            }
             self.fields[f"cards-{player.pk}"] = NumberField(
                 label=player.name,
+                min_value=skyjo.LOWEST_CARDS,
+                max_value=skyjo.HIGHEST_CARDS,
                 error_messages={
                     "required": _("Il manque le total de %(name)s.")
                     % {"name": player.name},
                     "invalid": _("%(name)s : un nombre entier.")
                     % {"name": player.name},
+                    "min_value": beyond,
+                    "max_value": beyond,
                 },
             )
 
@@ -414,7 +425,7 @@ class HalfPointsField(forms.Field):
         if value in self.empty_values:
             return None
         text = str(value).strip().replace(",", ".")
-        if not re.fullmatch(r"[0-9]{1,3}(\.[05])?", text):
+        if not re.fullmatch(r"[0-9]{1,3}(\.[05])?", text) or float(text) > CARD_POINTS:
             raise ValidationError(
                 _("Les points du preneur : de 0 à 91, au demi-point près."),
                 code="invalid",
@@ -527,7 +538,7 @@ class TarotDealForm(RoundForm):
         ):
             missing = name in self.fields and cleaned.get(name) in (None, "")
             if missing and name not in self.errors:
-                self.add_error(name, message)
+                self.add_error(name, ValidationError(message, code="required"))
         if "partner" not in self.fields and self.data.get("partner"):
             # The form has no partner field under five: a posted one is forged or
             # from a page of another game, and no partner is ever dropped silently.

@@ -28,6 +28,7 @@ from games.kinds.yams import (
 )
 from games.models import Entry
 from games.race import race_of
+from scorekeeper.lib import numbers
 from scorekeeper.lib.translation import translated
 
 if TYPE_CHECKING:
@@ -791,7 +792,7 @@ class RoundsTableBuilder:
             label = _("%(name)s : %(points)s, total %(total)s") % {
                 "name": player.name,
                 "points": text,
-                "total": totals[player.pk],
+                "total": numbers.written(totals[player.pk]),
             }
             if words:
                 label = f"{label} ({words})"

@@ -492,7 +492,7 @@ def round_dialog(
     state: rounds.RoundsGame,
     form: RoundForm,
     preview: RoundPreview | None = None,
-    show_errors: bool = True,
+    show_missing: bool = True,
 ) -> RoundDialog:
     return RoundDialog(
         kind=access.game.kind,
@@ -502,7 +502,7 @@ def round_dialog(
         record_url=access.url("record_round"),
         preview_url=access.url("preview_round"),
         preview=preview,
-        show_errors=show_errors,
+        show_missing=show_missing,
     )
 
 
@@ -534,10 +534,9 @@ def preview_round(request: HttpRequest, access: Access) -> HttpResponse:
             result = RoundPreview.of(state, form.entry)
         except (rounds.InvalidRound, rounds.RoundRefused) as refusal:
             form.add_error(None, translated(refusal.message))
-    # While the host is still typing, a total not typed yet is no mistake: the
-    # live preview says only what the rules refuse in a complete round.
-    show_errors = not request.htmx or not any(name != "__all__" for name in form.errors)
-    dialog = round_dialog(access, state, form, result, show_errors)
+    # While the host is still typing (htmx), a part not filled in yet is no
+    # mistake: the live preview says only what is wrong in what was typed.
+    dialog = round_dialog(access, state, form, result, show_missing=not request.htmx)
     if request.htmx:
         return render(
             request, f"{TEMPLATE}#round_preview", page_context(access, dialog=dialog)

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import translation
 from jinja2 import Environment
 
+from scorekeeper.lib.numbers import written
 from scorekeeper.lib.translation import translated
 
 
@@ -34,4 +35,5 @@ def environment(**options: object) -> Environment:
     )
     env.globals["url"] = url
     env.filters["translated"] = translated
+    env.filters["written"] = written
     return env

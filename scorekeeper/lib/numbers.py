@@ -41,3 +41,9 @@ def optional_int(text: object, *, signed: bool = False) -> int | None:
     if text is None or text == "":
         return None
     return parse_int(text, signed=signed)
+
+
+def written(number: int) -> str:
+    """A score as the sheet writes it: a true minus sign (−12), not a hyphen,
+    so that a negative total reads like the signed points beside it."""
+    return f"\u2212{-number}" if number < 0 else str(number)
