@@ -576,9 +576,9 @@ ROUND_KINDS = {Kind.SKYJO: skyjo, Kind.TAROT: tarot, Kind.TALLY: tally}
 # What the tile of a kind says under its name, on the "Jeu" choice.
 KIND_DESCRIPTIONS = {
     Kind.YAMS: gettext_lazy("Les dés, case par case."),
-    Kind.SKYJO: gettext_lazy("Les cartes, manche par manche : le plus petit gagne."),
-    Kind.TAROT: gettext_lazy("Les donnes : contrats, bouts, poignées (FFT)."),
-    Kind.TALLY: gettext_lazy("Tout autre jeu : des points à chaque manche."),
+    Kind.SKYJO: gettext_lazy("Les cartes : le plus petit total gagne."),
+    Kind.TAROT: gettext_lazy("Contrats, bouts, poignées (FFT)."),
+    Kind.TALLY: gettext_lazy("Tout autre jeu, manche par manche."),
 }
 
 
