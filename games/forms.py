@@ -631,7 +631,7 @@ class KindPart:
     def clean(self, value: object) -> object:
         if self.ignored:
             return None
-        return super().clean(value)  # type: ignore[misc]
+        return super().clean(value)
 
 
 class KindPartChoiceField(KindPart, forms.ChoiceField):
