@@ -112,3 +112,17 @@ def test_without_javascript_every_game_shows_and_the_chosen_one_counts(
     expect(phone.locator("#sheet.rounds-sheet.kind-tally")).to_be_visible()
     game = Game.objects.get()
     assert game.options == {"winner": "lowest", "target": None, "rounds": 5}
+
+
+def test_a_tarot_table_of_two_is_refused_with_the_game_still_chosen(live_server, phone):
+    phone.goto(live_server.url + "/")
+    phone.locator("label.kind-tile", has_text="Tarot").click()
+    fill_names(phone, ["Ana", "Ben"])
+    phone.get_by_role("button", name="Commencer la partie").click()
+    expect(phone.get_by_text("Tarot se joue de 3 à 5 joueurs.")).to_be_visible()
+    expect(phone.locator("input[name=kind][value=tarot]")).to_be_checked()
+    expect(phone.locator("fieldset.presets")).to_be_hidden()
+    phone.get_by_text("Tarot se joue de 3 à 5 joueurs.").scroll_into_view_if_needed()
+    phone.screenshot(path=f"{SHOTS}/create-tarot-refused.png")
+    assert_accessible(phone)
+    assert Game.objects.count() == 0
