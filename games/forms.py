@@ -1,5 +1,6 @@
-"""Forms of the game pages: creating a game (names in seating order, the preset
-and its options), entering a box, undoing, renaming a player, passing the pencil.
+"""Forms of the game pages: creating a game (the game played, names in seating
+order, then the Yams preset and its options or the other game's options),
+entering a box, undoing, renaming a player, passing the pencil.
 
 The forms only turn what was posted into the engine's vocabulary (names, options,
 an entry dict); the models and the game's engine decide what is allowed and say
