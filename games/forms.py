@@ -1,5 +1,6 @@
-"""Forms of the game pages: creating a game (names in seating order, the preset
-and its options), entering a box, undoing, renaming a player, passing the pencil.
+"""Forms of the game pages: creating a game (the game played, names in seating
+order, then the Yams preset and its options or the other game's options),
+entering a box, undoing, renaming a player, passing the pencil.
 
 The forms only turn what was posted into the engine's vocabulary (names, options,
 an entry dict); the models and the game's engine decide what is allowed and say
@@ -10,6 +11,7 @@ import json
 import re
 import secrets
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -18,10 +20,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from bands.models import Band
-from games.kinds import skyjo, yams
+from games.kinds import rounds, skyjo, tally, tarot, yams
 from games.kinds.tarot.rules import CARD_POINTS, CONTRACT_LABELS, CONTRACTS
 from games.kinds.yams.scorecard import ROLLS_PER_TURN
-from games.models import Game
+from games.models import Game, Kind
 from scorekeeper.lib import numbers
 from scorekeeper.lib.names import MAX_NAME_LENGTH, clean_name, clean_names
 from scorekeeper.lib.translation import translated
@@ -587,6 +589,18 @@ ROUND_FORMS: dict[str, type[RoundForm]] = {
 # Rows shown without JavaScript (the add/remove buttons then post the form back).
 MIN_NAME_ROWS = 4
 
+# The kinds scored by rounds, by their engine package: each gives OPTION_SPECS,
+# how its options are shown, and build_rules, who may play.
+ROUND_KINDS = {Kind.SKYJO: skyjo, Kind.TAROT: tarot, Kind.TALLY: tally}
+
+# What the tile of a kind says under its name, on the "Jeu" choice.
+KIND_DESCRIPTIONS = {
+    Kind.YAMS: gettext_lazy("Les dés, case par case."),
+    Kind.SKYJO: gettext_lazy("Les cartes : le plus petit total gagne."),
+    Kind.TAROT: gettext_lazy("Contrats, bouts, poignées (FFT)."),
+    Kind.TALLY: gettext_lazy("Tout autre jeu, manche par manche."),
+}
+
 
 def presets() -> list[yams.Variant]:
     return [yams.PRESETS[key] for key in yams.PRESETS]
@@ -607,6 +621,96 @@ def option_spec(key: str) -> yams.OptionSpec:
             if spec.key == key:
                 return spec
     raise KeyError(key)
+
+
+def round_option_name(kind: str, key: str) -> str:
+    """The field of a round kind's option: prefixed by the kind, since the page
+    holds every kind's options at once and two kinds may name one alike."""
+    return f"{kind}-{key}"
+
+
+@dataclass(frozen=True)
+class KindChoice:
+    """One tile of the "Jeu" choice."""
+
+    key: str
+    label: str
+    description: str
+    min_players: int
+    max_players: int
+    checked: bool
+
+
+class KindPart:
+    """A field that belongs to one kind's part of the create form. Without
+    JavaScript the page posts every kind's fields; those of a kind not chosen are
+    `ignored`: they clean to None, whatever was posted, and refuse nothing."""
+
+    ignored = False
+
+    def clean(self, value: object) -> object:
+        if self.ignored:
+            return None
+        return super().clean(value)
+
+
+class KindPartChoiceField(KindPart, forms.ChoiceField):
+    pass
+
+
+class KindPartMultipleChoiceField(KindPart, forms.MultipleChoiceField):
+    pass
+
+
+class KindPartBooleanField(KindPart, forms.BooleanField):
+    pass
+
+
+class RoundChoiceField(KindPart, forms.ChoiceField):
+    """A round kind's choice option: any posted value goes through, so that the
+    engine, which knows the option, says why one is impossible."""
+
+    def valid_value(self, value: object) -> bool:
+        return True
+
+
+class RoundIntField(KindPart, forms.Field):
+    """A round kind's number option: an int when the text is one, None when
+    empty, else the text as posted, for the engine to refuse with its own
+    message (it says the option's range)."""
+
+    def to_python(self, value: object) -> int | str | None:
+        if value in self.empty_values:
+            return None
+        text = str(value).strip()
+        return int(text) if numbers.is_number(text, signed=True) else text
+
+
+def round_option_field(spec: rounds.OptionSpec) -> forms.Field:
+    """The form field of one option a round kind declares (rounds.OptionSpec)."""
+    label, help_text = translated(spec.label), translated(spec.help)
+    if spec.type == "bool":
+        return KindPartBooleanField(
+            label=label, help_text=help_text, required=False, initial=spec.default
+        )
+    if spec.type == "choice":
+        return RoundChoiceField(
+            label=label,
+            help_text=help_text,
+            choices=[(value, translated(text)) for value, text in spec.choices],
+            widget=forms.RadioSelect,
+            required=False,
+            initial=spec.default,
+        )
+    return RoundIntField(
+        label=label,
+        help_text=help_text,
+        required=False,
+        initial=spec.default,
+        widget=forms.NumberInput(
+            attrs={"inputmode": "numeric", "min": spec.min, "max": spec.max}
+        ),
+    )
 
 
 class NamesField(forms.Field):
@@ -630,19 +734,30 @@ class NamesField(forms.Field):
 
 
 class NewGameForm(forms.Form):
-    """Players' names, the preset and its options.
+    """The game played (`kind`), the players' names, then the kind's options:
+    for Yams the preset and its options, for the kinds scored by rounds the
+    options their engine declares (fields named by `round_option_name`).
 
-    `initial={"names": [...], "preset": key, "options": {...}}` prefills it (the
-    bands pages use that for "the same band again"); `create(band=None)` makes the
-    game and returns (game, host_token).
+    `initial={"kind": key, "names": [...], "preset": key, "options": {...}}`
+    prefills it (the next game of a band uses that for "the same band again"),
+    `options` being the kind's; `create(band=None)` makes the game and returns
+    (game, host_token).
     """
 
+    kind = forms.ChoiceField(
+        label=gettext_lazy("Jeu"),
+        choices=Kind.choices,
+        widget=forms.RadioSelect,
+        required=False,
+        initial=Kind.YAMS,
+        error_messages={"invalid_choice": gettext_lazy("Jeu inconnu.")},
+    )
     names = NamesField(required=False)
     name_max_length = MAX_NAME_LENGTH
     # "1" while the names stand in the order drawn by "Tirer l'ordre au hasard";
     # any move by hand clears it.
     drawn = forms.BooleanField(required=False, widget=forms.HiddenInput)
-    preset = forms.ChoiceField(
+    preset = KindPartChoiceField(
         label=gettext_lazy("Variante"), widget=forms.RadioSelect, initial="classic"
     )
 
@@ -655,28 +770,95 @@ class NewGameForm(forms.Form):
     ) -> None:
         initial = dict(initial or {})
         options = initial.pop("options", None) or {}
-        initial.update({key: value for key, value in options.items()})
+        chosen = initial.get("kind") or Kind.YAMS
+        if chosen in ROUND_KINDS:
+            options = {round_option_name(chosen, k): v for k, v in options.items()}
+        initial.update(options)
         super().__init__(data, *args, initial=initial, **kwargs)
         self.offered: dict[str, list[str]] = option_presets()
         self.fields["preset"].choices = [
             (v.key, translated(v.label)) for v in presets()
         ]
         self.fields["preset"].initial = initial.get("preset") or yams.DEFAULT_PRESET
+        # {field name: the kind it belongs to}, for the fields of one kind only.
+        self.kind_of_field: dict[str, str] = {"preset": Kind.YAMS}
         for key in self.offered:
             self.fields[key] = self._option_field(option_spec(key))
+            self.kind_of_field[key] = Kind.YAMS
+        for kind, package in ROUND_KINDS.items():
+            for spec in package.OPTION_SPECS:
+                name = round_option_name(kind, spec.key)
+                self.fields[name] = round_option_field(spec)
+                self.kind_of_field[name] = kind
+        if self.is_bound:
+            posted = self.data.get("kind") or Kind.YAMS
+            for name, kind in self.kind_of_field.items():
+                self.fields[name].ignored = kind != posted
         self.row_errors: dict[int, str] = {}
         self.cleaned_names: list[str] = []
         self.just_drawn: bool = False
+
+    # --- the kind ----------------------------------------------------------------
+
+    def current_kind(self) -> str:
+        """The kind checked on the page (Yams unless told otherwise)."""
+        return str(self["kind"].value() or Kind.YAMS)
+
+    def kind_choices(self) -> list[KindChoice]:
+        """The tiles of the "Jeu" choice, in the order of `Kind`."""
+        current = self.current_kind()
+        tiles = [
+            KindChoice(
+                Kind.YAMS,
+                Kind.YAMS.label,
+                KIND_DESCRIPTIONS[Kind.YAMS],
+                1,
+                self.max_rows(),
+                current == Kind.YAMS,
+            )
+        ]
+        for kind, package in ROUND_KINDS.items():
+            rules = package.build_rules()
+            tiles.append(
+                KindChoice(
+                    kind,
+                    Kind(kind).label,
+                    KIND_DESCRIPTIONS[kind],
+                    rules.min_players,
+                    rules.max_players,
+                    current == kind,
+                )
+            )
+        return tiles
+
+    def round_option_sections(
+        self,
+    ) -> list[tuple[str, str, list[tuple[forms.BoundField, rounds.OptionSpec]]]]:
+        """[(kind, its label, [(bound field, spec)])]: each round kind's options,
+        for the template."""
+        return [
+            (
+                kind,
+                Kind(kind).label,
+                [
+                    (self[round_option_name(kind, spec.key)], spec)
+                    for spec in package.OPTION_SPECS
+                ],
+            )
+            for kind, package in ROUND_KINDS.items()
+        ]
 
     # --- option fields ---------------------------------------------------------
 
     def _option_field(self, spec):
         label, help_text = translated(spec.label), translated(spec.help)
         if spec.type == "bool":
-            return forms.BooleanField(label=label, help_text=help_text, required=False)
+            return KindPartBooleanField(
+                label=label, help_text=help_text, required=False
+            )
         choices = [(value, translated(text)) for value, text in spec.choices]
         if spec.type == "columns":
-            return forms.MultipleChoiceField(
+            return KindPartMultipleChoiceField(
                 label=label,
                 help_text=help_text,
                 choices=choices,
@@ -686,7 +868,7 @@ class NewGameForm(forms.Form):
             )
         # "" = whatever the chosen preset says: without JavaScript the form cannot
         # follow the preset, and a hidden default must never override it.
-        return forms.ChoiceField(
+        return KindPartChoiceField(
             label=label,
             help_text=help_text,
             choices=[("", _("Selon la variante")), *choices],
@@ -755,7 +937,8 @@ class NewGameForm(forms.Form):
         )
 
     def row_edit(self) -> "NewGameForm":
-        """The same form, unbound, after the row edit asked for by the buttons."""
+        """The same form, unbound, after the row edit asked for by the buttons:
+        the kind and every option as they were posted."""
         names = list(self["names"].value() or [])
         drawn = self["drawn"].value() in (True, "1", "True", "on")
         removed = self.data.get("remove_row", "")
@@ -768,16 +951,31 @@ class NewGameForm(forms.Form):
         names = [name for name in names if name.strip()]
         if self.data.get("draw"):
             names, drawn = draw_seating(names), len(names) > 1
-        initial = {"names": names, "preset": self["preset"].value(), "drawn": drawn}
-        initial["options"] = {key: self[key].value() for key in self.offered}
+        initial = {"names": names, "kind": self["kind"].value(), "drawn": drawn}
+        # By field name (not `options`): every kind's fields keep what was posted.
+        initial.update({name: self[name].value() for name in self.kind_of_field})
         form = NewGameForm(initial=initial)
         form.just_drawn = bool(self.data.get("draw")) and drawn
         return form
 
     # --- validation --------------------------------------------------------------
 
+    def clean_kind(self) -> str:
+        return self.cleaned_data["kind"] or Kind.YAMS
+
     def clean(self) -> dict[str, object]:
         cleaned = super().clean()
+        kind = cleaned.get("kind")
+        rules: yams.Variant | rounds.RoundRules | None = None
+        if kind == Kind.YAMS:
+            rules = self._clean_yams_options(cleaned)
+        elif kind in ROUND_KINDS:
+            rules = self._clean_round_options(kind, cleaned)
+        cleaned["options"] = rules.options if rules else {}
+        self._clean_names(cleaned.get("names") or [], rules)
+        return cleaned
+
+    def _clean_yams_options(self, cleaned):
         preset = cleaned.get("preset")
         options: dict[str, object] = {}
         for key, offered in self.offered.items():
@@ -796,27 +994,48 @@ class NewGameForm(forms.Form):
             if spec.type == "columns":
                 value = self._ordered_columns(value)
             options[key] = value
-        variant = None
-        if preset:
+        if not preset:
+            return None
+        try:
+            return yams.build_variant(preset, options)
+        except yams.RuleError as exc:
+            raise ValidationError(translated(exc.message)) from exc
+
+    def _clean_round_options(self, kind, cleaned):
+        """The rules of a round kind from its posted options, each checked by
+        the engine beside its own field, then together."""
+        options: dict[str, object] = {}
+        for spec in ROUND_KINDS[kind].OPTION_SPECS:
+            name = round_option_name(kind, spec.key)
+            value = cleaned.get(name)
+            # An emptied field (or a choice nobody ticked) is the option's
+            # default; only an optional number means "none" by being empty.
+            if value in (None, "") and not spec.optional:
+                value = spec.default
+            options[spec.key] = value
             try:
-                variant = yams.build_variant(preset, options)
-            except yams.RuleError as exc:
-                raise ValidationError(translated(exc.message)) from exc
-        cleaned["options"] = variant.options if variant else {}
-        self._clean_names(cleaned.get("names") or [], variant)
-        return cleaned
+                Game.rules_of(kind, "", {spec.key: value})
+            except ValidationError as exc:
+                self.add_error(name, exc.messages)
+        if any(round_option_name(kind, key) in self.errors for key in options):
+            return None
+        try:
+            return Game.rules_of(kind, "", options)
+        except ValidationError as exc:
+            self.add_error(None, exc.messages)
+            return None
 
     def _ordered_columns(self, value):
         # The posted order is the order of the checkboxes; keep the engine's.
         return [kind for kind in yams.COLUMN_KINDS if kind in value]
 
-    def _clean_names(self, raw_names, variant):
+    def _clean_names(self, raw_names, rules):
         names, self.row_errors = clean_names(raw_names)
         if self.row_errors:
             self.add_error("names", _("Corrigez les prénoms signalés."))
         else:
             try:
-                Game.check_player_count(names, variant)
+                Game.check_player_count(names, rules)
             except ValidationError as exc:
                 self.add_error("names", exc)
         self.cleaned_names = names
@@ -827,11 +1046,12 @@ class NewGameForm(forms.Form):
             raise ValueError("create() needs a valid form")
         return Game.objects.create_game(
             self.cleaned_names,
-            self.cleaned_data["preset"],
+            self.cleaned_data.get("preset") or "",
             self.cleaned_data["options"],
             band=band,
             seating_drawn=bool(self.cleaned_data.get("drawn"))
             and len(self.cleaned_names) > 1,
+            kind=self.cleaned_data["kind"],
         )
 
 

@@ -812,7 +812,8 @@ def _band_action(request, band):
 @require_http_methods(["GET", "POST"])
 def next_game(request: HttpRequest, host_token: str) -> HttpResponse:
     """The "Nouvelle partie avec la même bande" page: the create form, prefilled
-    with the same players (the first seat moved on by one), preset and options."""
+    with the same players (the first seat moved on by one), the same game and its
+    options (for Yams, its preset)."""
     game = get_game_or_404(request, "host", host_token, Game.objects.with_band())
     status = 200
     if request.method == "POST":
@@ -829,6 +830,7 @@ def next_game(request: HttpRequest, host_token: str) -> HttpResponse:
         form = NewGameForm(
             initial={
                 "names": names[1:] + names[:1],
+                "kind": game.kind,
                 "preset": game.preset,
                 "options": game.options,
             }

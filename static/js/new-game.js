@@ -1,6 +1,7 @@
-// The create form (the home page and a band's next game): rows of names added,
-// removed and renumbered in place, Enter from name to name, and the options each
-// variant offers, and the count of a name near its limit. Loaded by
+// The create form (the home page and a band's next game): the game chosen first
+// (only its own options shown), rows of names added, removed and renumbered in
+// place, Enter from name to name, the options each Yams variant offers, and the
+// count of a name near its limit. Loaded by
 // templates/games/home.html only; without it the form posts each change and the
 // server answers with the form redrawn.
 (function () {
@@ -116,11 +117,34 @@
     });
   }
 
+  // The chosen game's sections only (the Yams variants, each game's options):
+  // a disabled section posts nothing, so the other games' fields cannot get in
+  // the way. The players' help and the room for rows follow the game.
+  function applyKind(form) {
+    var checked = form.querySelector("input[data-kind]:checked");
+    var kind = checked ? checked.value : "yams";
+    form.querySelectorAll("[data-kind-section]").forEach(function (section) {
+      var chosen = section.getAttribute("data-kind-section") === kind;
+      section.hidden = !chosen;
+      section.disabled = !chosen;
+    });
+    form.querySelectorAll("[data-kind-help]").forEach(function (help) {
+      help.hidden = help.getAttribute("data-kind-help") !== kind;
+    });
+    var list = form.querySelector("[data-name-rows]");
+    if (list && checked && checked.getAttribute("data-max-players")) {
+      list.setAttribute("data-max", checked.getAttribute("data-max-players"));
+      renumber(list);
+    }
+  }
+
   function initNewGame() {
     var form = document.querySelector("[data-new-game]");
     if (!form) { return; }
+    applyKind(form);
     applyPreset(form, true);
     form.addEventListener("change", function (event) {
+      if (event.target.matches("input[data-kind]")) { applyKind(form); }
       if (event.target.matches("input[data-preset]")) { applyPreset(form, false); }
     });
     var list = form.querySelector("[data-name-rows]");
