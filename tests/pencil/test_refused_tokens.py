@@ -25,6 +25,15 @@ WRITE_URLS = {
     "pencil_record",
     "pencil_undo",
     "pencil_rename",
+    # Games of rounds.
+    "preview_round",
+    "record_round",
+    "end",
+    "reopen",
+    "pencil_preview_round",
+    "pencil_record_round",
+    "pencil_end",
+    "pencil_reopen",
 }
 
 
