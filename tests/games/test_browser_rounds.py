@@ -239,6 +239,12 @@ def test_a_free_counter_in_phones(live_server, new_phone):
     assert_accessible(watcher)
     band_page_lists(host, game, "Compteur libre")
 
+    # The host's phone finds the game back in "Mes parties".
+    host.goto(live_server.url + "/")
+    mine = host.get_by_role("region", name="Mes parties")
+    expect(mine).to_contain_text("Ana, Bruno, Chloé")
+    expect(mine).to_contain_text("Compteur libre")
+
 
 def test_a_round_validated_offline_waits_and_goes_once(live_server, phone):
     game, token = make_round_game("tally", ["Ana", "Bruno"])
