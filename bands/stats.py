@@ -36,6 +36,9 @@ class ScoreRow:
 
 
 YAMS = "yams"
+# The kinds whose way of winning is an option of the game (the free counter: the
+# highest or the lowest total): the page says which way each was won.
+WON_EITHER_WAY = frozenset({"tally"})
 
 
 @dataclass(frozen=True)
@@ -109,6 +112,11 @@ class HistoryGame:
     scores: tuple[HistoryScore, ...]  # best first
     kind: str = YAMS
     lower_wins: bool = False
+
+    @property
+    def says_lowest(self) -> bool:
+        """Won by the lowest total, where the kind can be won either way."""
+        return self.lower_wins and self.kind in WON_EITHER_WAY
 
     @property
     def winners(self) -> list[HistoryScore]:
@@ -510,9 +518,14 @@ class Records:
     players: list[KindPlayer] = field(default_factory=list)  # in `people` order
 
     @property
+    def says_lowest(self) -> bool:
+        """Won by the lowest total, where the kind can be won either way."""
+        return self.lower_wins and self.kind in WON_EITHER_WAY
+
+    @property
     def slug(self) -> str:
         """The kind for an HTML id: "tally-lowest" for a counter won low."""
-        return f"{self.kind}-lowest" if self.lower_wins else self.kind
+        return f"{self.kind}-lowest" if self.says_lowest else self.kind
 
     @property
     def counts_yams(self) -> bool:
