@@ -477,7 +477,8 @@ def kind_players(
     people: Sequence[tuple[str, str]],
     lower_wins: bool = False,
 ) -> list[KindPlayer]:
-    """Each person who played `games` (one kind), in the order of `people`."""
+    """Each person who played `games` (one kind): who wins most at it first,
+    then the better average, then in the order of `people`."""
     found = {key: KindPlayer(key, name) for key, name in people}
     for game in games:
         for score in _one_score_per_person(game):
@@ -495,7 +496,11 @@ def kind_players(
                 player.best_round = better_score(
                     player.best_round, details["best_round"], lower_wins=True
                 )
-    return [player for player in found.values() if player.played]
+    sign = 1 if lower_wins else -1
+    return sorted(
+        (player for player in found.values() if player.played),
+        key=lambda p: (-p.wins, -p.wins / p.played, sign * p.average),
+    )
 
 
 @dataclass(frozen=True)
@@ -510,7 +515,9 @@ class Records:
     yams_counted_games: int
     yams_uncounted_games: int  # recorded before Yams were counted
     streak: Streak | None  # two wins in a row at least
-    people: list[tuple[str, str]]  # (key, name) of who played this kind, best first
+    people: list[
+        tuple[str, str]
+    ]  # (key, name) of who played this kind, best at it first
     head_to_head: HeadToHead | None
     trends: list[Trend]
     lower_wins: bool = False  # the best game is the lowest total
@@ -765,8 +772,9 @@ def records_of_kind(
     (key, name) in the band's order; the head-to-head is `pair` when both played
     these games and are two people, else the first two who did."""
     names = dict(people)
-    played = {s.key for game in games for s in game.scores}
-    here = [(key, name) for key, name in people if key in played]
+    # Who played this kind, in its own order (who wins most at it first).
+    players = kind_players(games, people, lower_wins)
+    here = [(player.key, names.get(player.key, player.name)) for player in players]
     keys = [key for key, _name in here]
     if pair is None or pair[0] == pair[1] or not set(pair) <= set(keys):
         pair = tuple(keys[:2]) if len(keys) > 1 else None
@@ -785,7 +793,7 @@ def records_of_kind(
         trends=trends(games, here),
         lower_wins=lower_wins,
         name=name,
-        players=kind_players(games, here, lower_wins),
+        players=players,
     )
 
 
