@@ -786,7 +786,8 @@ def records_of_kind(
         yams_in_a_game=yams_in_a_game(games, names),
         yams_in_total=yams_in_total(games, names),
         yams_counted_games=counted,
-        yams_uncounted_games=len(games) - counted,
+        # Only a Yams counts Yams: the other kinds have none to leave out.
+        yams_uncounted_games=len(games) - counted if kind == YAMS else 0,
         streak=longest_streak(games, names),
         people=here,
         head_to_head=head_to_head(games, *pair, names) if pair else None,
