@@ -20,6 +20,7 @@ from django.db import models, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from bands import stats
 from bands.stats import BandStats, GameRow
@@ -53,6 +54,18 @@ class FinalScore:
     # What players of the game's kind care about besides the score (deals taken
     # and made at tarot, rounds doubled at Skyjo); None for Yams.
     details: Mapping[str, int] | None = None
+
+
+# The kinds of game a band keeps, as plain strings (the keys `games` gives its
+# kinds), with their French names (translatable source strings). A Yams result
+# comes with its variant's key as `preset`, a game of rounds with its kind's key.
+YAMS = "yams"
+KIND_NAMES = {
+    YAMS: gettext_noop("Yams"),
+    "skyjo": gettext_noop("Skyjo"),
+    "tarot": gettext_noop("Tarot"),
+    "tally": gettext_noop("Compteur libre"),
+}
 
 
 class BandQuerySet(models.QuerySet):
@@ -119,10 +132,14 @@ class Band(models.Model):
         preset: str,
         label: str,
         scores: Iterable[FinalScore],
+        lower_wins: bool = False,
     ) -> None:
-        """Keeps a finished game's result in the band's history: `label` is the
-        variant's French label (a translatable source string), `scores` one per
-        player."""
+        """Keeps a finished game's result in the band's history: `preset` is the
+        Yams variant's key or the kind's (`kind_of` tells the kind from it),
+        `label` the variant's or the kind's French label (a translatable source
+        string), `scores` one per player with their details, `lower_wins` whether
+        the lowest total won (Skyjo, a counter set that way): the band's records
+        then keep the lowest score as the best."""
         ranked = sorted(scores, key=lambda s: (s.rank, s.seat))
         keys = person_keys([s.name for s in ranked])
         with transaction.atomic():
@@ -133,6 +150,8 @@ class Band(models.Model):
                 game_id=game_id,
                 played_at=played_at,
                 preset=preset,
+                kind=kind_of(preset),
+                lower_wins=lower_wins,
                 label=label,
             )
             BandScore.objects.bulk_create(
@@ -145,6 +164,7 @@ class Band(models.Model):
                     rank=s.rank,
                     won=s.rank == 1,
                     yams=s.yams,
+                    details=dict(s.details) if s.details is not None else None,
                 )
                 for s, key in zip(ranked, keys, strict=True)
             )
@@ -261,6 +281,7 @@ class Band(models.Model):
                     rank=score.rank,
                     won=score.won,
                     yams=score.yams,
+                    details=score.details,
                 )
             )
         return [
@@ -270,6 +291,8 @@ class Band(models.Model):
                 preset=g.preset,
                 label=g.label,
                 scores=tuple(scores[pk]),
+                kind=g.kind,
+                lower_wins=g.lower_wins,
             )
             for pk, g in games.items()
         ]
@@ -278,7 +301,9 @@ class Band(models.Model):
         """History, statistics per person and records, with the head-to-head of
         `pair` (two person keys) when they make one: three queries, whatever the
         size."""
-        return stats.compute(self.history_rows(), self.alias_map(), pair, kind_of)
+        return stats.compute(
+            self.history_rows(), self.alias_map(), pair, kind_names=KIND_NAMES
+        )
 
     def history_csv(self, rows: Sequence[GameRow] | None = None) -> str:
         """One line per player per finished game of the band, oldest game first."""
@@ -286,6 +311,7 @@ class Band(models.Model):
         header = [
             _("date"),
             _("partie"),
+            _("jeu"),
             _("variante"),
             _("place"),
             _("joueur"),
@@ -296,10 +322,12 @@ class Band(models.Model):
         def lines() -> Iterator[list[object]]:
             for number, game in enumerate(rows, start=1):
                 label = _(game.label) if game.label else game.preset
+                kind = _(KIND_NAMES.get(game.kind, game.kind))
                 for score in sorted(game.scores, key=lambda s: (s.rank, s.seat)):
                     yield [
                         csvfile.local_time(game.played_at),
                         number,
+                        kind,
                         label,
                         score.rank,
                         score.name,
@@ -317,9 +345,14 @@ class Band(models.Model):
 
 
 def kind_of(preset: str) -> str:
-    """The kind of game a result is, for the records (scores of two kinds do not
-    compare): every game a band keeps today is a Yams, whatever its variant."""
-    return "yams"
+    """The kind of game a result is, from the `preset` its game tells: "yams" for
+    any Yams variant, else the kind's key ("skyjo", "tarot", "tally").
+
+    Worked out once, when the result is recorded, and kept in `BandGame.kind`
+    (migration 0003 derived it for the rows before): the page and the CSV read
+    the kind as a column rather than each working it out again from the preset,
+    and the records group by it (scores of two kinds do not compare)."""
+    return preset if preset in KIND_NAMES else YAMS
 
 
 def person_keys(names: Sequence[str]) -> list[str]:
@@ -334,7 +367,12 @@ class BandGame(models.Model):
     game_id = models.BigIntegerField()
     played_at = models.DateTimeField()
     preset = models.CharField(max_length=20)
-    # The variant's French label (a translatable source string).
+    # "yams", "skyjo", "tarot" or "tally" (`kind_of`).
+    kind = models.CharField(max_length=20, default=YAMS)
+    # The lowest total won (Skyjo, a counter set that way): its best score is the
+    # lowest, and it compares only with games won the same way.
+    lower_wins = models.BooleanField(default=False)
+    # The variant's or the kind's French label (a translatable source string).
     label = models.CharField(max_length=80)
 
     class Meta:
@@ -362,6 +400,10 @@ class BandScore(models.Model):
     # Yams made in that game. Null for results recorded before the band counted
     # them: 0 would claim the player made none.
     yams = models.PositiveSmallIntegerField(null=True, blank=True)
+    # What the player did that their kind of game cares about, as the game's
+    # engine counted it (tarot: {"taken": 3, "made": 2}; Skyjo: rounds doubled,
+    # best round); null for Yams and for results recorded before it was kept.
+    details = models.JSONField(null=True, blank=True)
 
     class Meta:
         constraints = [

@@ -6,6 +6,12 @@ queries and hands them here, so the same code is tested table-driven.
 A person is identified by a key (accent- and case-insensitive, computed by the
 caller); `aliases` maps keys merged by the host onto the key they were merged into
 (flat: a target is never itself a source).
+
+A band plays several kinds of game (Yams, Skyjo, tarot, a free counter): a win is
+a win whatever the game, and who finished ahead of whom is read from the ranks,
+so wins, rivals and head-to-heads hold across kinds; scores only compare within
+one kind won the same way (highest or lowest total), so records, bests and
+averages come per kind.
 """
 
 import datetime
@@ -24,6 +30,15 @@ class ScoreRow:
     won: bool
     # Yams made in that game; None for a game recorded before Yams were counted.
     yams: int | None = None
+    # What the player's kind of game counts besides the score (tarot: "taken",
+    # "made"; Skyjo: "doubled", "best_round", "rounds"); None for Yams.
+    details: Mapping[str, int] | None = None
+
+
+YAMS = "yams"
+# The kinds whose way of winning is an option of the game (the free counter: the
+# highest or the lowest total): the page says which way each was won.
+WON_EITHER_WAY = frozenset({"tally"})
 
 
 @dataclass(frozen=True)
@@ -33,6 +48,8 @@ class GameRow:
     preset: str
     label: str
     scores: tuple[ScoreRow, ...]
+    kind: str = YAMS
+    lower_wins: bool = False  # the lowest total won
 
 
 @dataclass(frozen=True)
@@ -44,6 +61,10 @@ class Rival:
 
 @dataclass
 class PersonStats:
+    """A person over all the band's games. `best` and `total` (so `average`) are
+    of the band's one kind of game: None and 0 when it plays several, since the
+    scores of two kinds do not compare (each kind's `Records.players` has them)."""
+
     key: str
     name: str
     played: int = 0
@@ -79,6 +100,7 @@ class HistoryScore:
     rank: int
     won: bool
     yams: int | None = None
+    details: Mapping[str, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -88,6 +110,13 @@ class HistoryGame:
     preset: str
     label: str
     scores: tuple[HistoryScore, ...]  # best first
+    kind: str = YAMS
+    lower_wins: bool = False
+
+    @property
+    def says_lowest(self) -> bool:
+        """Won by the lowest total, where the kind can be won either way."""
+        return self.lower_wins and self.kind in WON_EITHER_WAY
 
     @property
     def winners(self) -> list[HistoryScore]:
@@ -105,15 +134,24 @@ class BandStats:
     def games_played(self) -> int:
         return len(self.history)
 
+    @property
+    def several_kinds(self) -> bool:
+        """The band plays games whose scores do not compare (two kinds, or a
+        counter won by the highest total and one won by the lowest)."""
+        return len(self.records) > 1
+
 
 def resolve(key: str, aliases: Mapping[str, str]) -> str:
     return aliases.get(key, key)
 
 
 def history(
-    games: Iterable[GameRow], aliases: Mapping[str, str] | None = None
+    games: Iterable[GameRow],
+    aliases: Mapping[str, str] | None = None,
+    kind_of: Callable[[str], str] | None = None,
 ) -> list[HistoryGame]:
-    """Games most recent first, each with its scores best first and merged keys."""
+    """Games most recent first, each with its scores best first and merged keys;
+    `kind_of(preset)`, when given, tells each game's kind instead of its row."""
     aliases = aliases or {}
     rows = []
     for game in games:
@@ -126,6 +164,7 @@ def history(
                 rank=s.rank,
                 won=s.won,
                 yams=s.yams,
+                details=s.details,
             )
             for s in sorted(game.scores, key=lambda s: (s.rank, s.seat))
         )
@@ -136,6 +175,8 @@ def history(
                 preset=game.preset,
                 label=game.label,
                 scores=scores,
+                kind=kind_of(game.preset) if kind_of else game.kind,
+                lower_wins=game.lower_wins,
             )
         )
     rows.sort(key=lambda g: (g.played_at, g.game_id), reverse=True)
@@ -159,11 +200,13 @@ def compute(
     aliases: Mapping[str, str] | None = None,
     pair: tuple[str, str] | None = None,
     kind_of: Callable[[str], str] | None = None,
+    kind_names: Mapping[str, str] | None = None,
 ) -> BandStats:
     """Statistics per person, the history and the records (per kind of game, as
-    `kind_of` tells a game's kind from its preset; the head-to-head of `pair`,
-    two keys, when both played that kind), from GameRow objects."""
-    games_by_recency = history(games, aliases)
+    each row tells it or `kind_of` from its preset, named by `kind_names`; the
+    head-to-head of `pair`, two keys, when both played that kind), from GameRow
+    objects."""
+    games_by_recency = history(games, aliases, kind_of)
     people = {}
     beaten_by = defaultdict(Counter)  # key -> Counter(rival key -> times)
     last_beaten = {}  # (key, rival key) -> index of the game, oldest first
@@ -179,16 +222,15 @@ def compute(
             person.played += 1
             person.wins += 1 if score.won else 0
             person.total += score.score
-            person.best = (
-                score.score if person.best is None else max(person.best, score.score)
-            )
+            person.best = better_score(person.best, score.score, game.lower_wins)
             if score.name not in person.spellings:
                 person.spellings.append(score.name)
             spelt[score.key][score.name] += 1
             latest_name[score.key] = score.name
+        # By rank, not score: so across kinds, whichever way a game is won.
         for score in scores:
             for other in scores:
-                if other.score > score.score:
+                if other.rank < score.rank:
                     beaten_by[score.key][other.key] += 1
                     last_beaten[score.key, other.key] = index
     for key, person in people.items():
@@ -211,21 +253,43 @@ def compute(
                 ),
             )
             person.rival = Rival(rival_key, people[rival_key].name, times)
+    groups = kind_groups(games_by_recency)
+    if len(groups) > 1:
+        for person in people.values():
+            person.best, person.total = None, 0
+    # The better average first: the lower one when the lowest total wins.
+    lowest_wins = len(groups) == 1 and groups[0][0][1]
+    sign = 1 if lowest_wins else -1
     ordered = sorted(
         people.values(),
-        key=lambda p: (-p.wins, -p.win_rate, -p.average, p.name.casefold()),
+        key=lambda p: (-p.wins, -p.win_rate, sign * p.average, p.name.casefold()),
     )
     top_wins = ordered[0].wins if ordered else 0
     leaders = [p for p in ordered if p.wins == top_wins] if top_wins else []
-    records = records_per_kind(
-        games_by_recency,
-        [(p.key, p.name) for p in ordered],
-        pair,
-        kind_of or (lambda preset: ""),
-    )
+    people_order = [(p.key, p.name) for p in ordered]
+    kind_names = kind_names or {}
+    records = [
+        records_of_kind(
+            kind_games, people_order, pair, kind, lower, kind_names.get(kind, kind)
+        )
+        for (kind, lower), kind_games in groups
+    ]
     return BandStats(
         people=ordered, leaders=leaders, history=games_by_recency, records=records
     )
+
+
+def beats(score: int, best: int | None, lower_wins: bool) -> bool:
+    """Whether `score` is strictly better than the best so far (None: none yet),
+    the lower the better when the lowest total wins."""
+    if best is None:
+        return True
+    return score < best if lower_wins else score > best
+
+
+def better_score(best: int | None, score: int, lower_wins: bool) -> int:
+    """The better of a best so far (None: none yet) and a new score."""
+    return score if beats(score, best, lower_wins) else best
 
 
 def merge_aliases(
@@ -368,9 +432,80 @@ class Trend:
     chart: Chart | None = None
 
 
+@dataclass
+class KindPlayer:
+    """A person over the games of one kind: their wins and scores, and what the
+    kind's players count (from the games that recorded their details): tarot
+    contracts taken and made, Skyjo rounds doubled and the best round."""
+
+    key: str
+    name: str
+    played: int = 0
+    wins: int = 0
+    best: int | None = None
+    total: int = 0
+    taken: int = 0
+    made: int = 0
+    doubled: int = 0
+    rounds: int = 0
+    best_round: int | None = None  # the lowest round (Skyjo)
+
+    @property
+    def win_percent(self) -> int:
+        return percent(self.wins, self.played)
+
+    @property
+    def average(self) -> float:
+        return self.total / self.played if self.played else 0.0
+
+    @property
+    def made_percent(self) -> int | None:
+        """Contracts made per contract taken, as a whole percentage; None
+        without a contract taken."""
+        return percent(self.made, self.taken) if self.taken else None
+
+
+def percent(part: int, whole: int) -> int:
+    """`part` of `whole` as a whole percentage, rounded half up (0 of nothing)."""
+    if not whole:
+        return 0
+    return (200 * part + whole) // (2 * whole)
+
+
+def kind_players(
+    games: Iterable[HistoryGame],
+    people: Sequence[tuple[str, str]],
+    lower_wins: bool = False,
+) -> list[KindPlayer]:
+    """Each person who played `games` (one kind): who wins most at it first,
+    then the better average, then in the order of `people`."""
+    found = {key: KindPlayer(key, name) for key, name in people}
+    for game in games:
+        for score in _one_score_per_person(game):
+            player = found.setdefault(score.key, KindPlayer(score.key, score.name))
+            player.played += 1
+            player.wins += 1 if score.won else 0
+            player.total += score.score
+            player.best = better_score(player.best, score.score, lower_wins)
+            details = score.details or {}
+            player.taken += details.get("taken", 0)
+            player.made += details.get("made", 0)
+            player.doubled += details.get("doubled", 0)
+            player.rounds += details.get("rounds", 0)
+            if "best_round" in details:
+                player.best_round = better_score(
+                    player.best_round, details["best_round"], lower_wins=True
+                )
+    sign = 1 if lower_wins else -1
+    return sorted(
+        (player for player in found.values() if player.played),
+        key=lambda p: (-p.wins, -p.wins / p.played, sign * p.average),
+    )
+
+
 @dataclass(frozen=True)
 class Records:
-    """The records of one kind of game."""
+    """The records of one kind of game (won one way: highest or lowest total)."""
 
     kind: str
     games: int
@@ -380,9 +515,28 @@ class Records:
     yams_counted_games: int
     yams_uncounted_games: int  # recorded before Yams were counted
     streak: Streak | None  # two wins in a row at least
-    people: list[tuple[str, str]]  # (key, name) of who played this kind, best first
+    people: list[
+        tuple[str, str]
+    ]  # (key, name) of who played this kind, best at it first
     head_to_head: HeadToHead | None
     trends: list[Trend]
+    lower_wins: bool = False  # the best game is the lowest total
+    name: str = ""  # the kind's French name (a translatable source string)
+    players: list[KindPlayer] = field(default_factory=list)  # in `people` order
+
+    @property
+    def says_lowest(self) -> bool:
+        """Won by the lowest total, where the kind can be won either way."""
+        return self.lower_wins and self.kind in WON_EITHER_WAY
+
+    @property
+    def slug(self) -> str:
+        """The kind for an HTML id: "tally-lowest" for a counter won low."""
+        return f"{self.kind}-lowest" if self.says_lowest else self.kind
+
+    @property
+    def counts_yams(self) -> bool:
+        return self.kind == YAMS
 
     # What the page says of how trends and charts are drawn.
     recent_games = RECENT_GAMES
@@ -394,13 +548,14 @@ def _oldest_first(games: Iterable[HistoryGame]) -> list[HistoryGame]:
 
 
 def best_game(
-    games: Iterable[HistoryGame], names: Mapping[str, str]
+    games: Iterable[HistoryGame], names: Mapping[str, str], lower_wins: bool = False
 ) -> ScoreRecord | None:
-    """The highest score of one person in one game; on a tie, the first one."""
+    """The highest score of one person in one game (the lowest when the lowest
+    total wins); on a tie, the first one."""
     best = None
     for game in _oldest_first(games):
         for score in _one_score_per_person(game):
-            if best is None or score.score > best.score:
+            if beats(score.score, best.score if best else None, lower_wins):
                 best = ScoreRecord(
                     key=score.key,
                     name=names.get(score.key, score.name),
@@ -512,15 +667,16 @@ def head_to_head(
     games: Iterable[HistoryGame], key_a: str, key_b: str, names: Mapping[str, str]
 ) -> HeadToHead:
     """How often each of two people finished ahead of the other, over the games
-    they both played; equal scores are ties."""
+    they both played; a shared rank (equal scores) is a tie. By rank, so it
+    holds whichever way a game is won."""
     wins_a = wins_b = ties = 0
     for game in games:
-        scores = {s.key: s.score for s in _one_score_per_person(game)}
-        if key_a not in scores or key_b not in scores:
+        ranks = {s.key: s.rank for s in _one_score_per_person(game)}
+        if key_a not in ranks or key_b not in ranks:
             continue
-        if scores[key_a] > scores[key_b]:
+        if ranks[key_a] < ranks[key_b]:
             wins_a += 1
-        elif scores[key_b] > scores[key_a]:
+        elif ranks[key_b] < ranks[key_a]:
             wins_b += 1
         else:
             ties += 1
@@ -604,18 +760,21 @@ def trends(
     return [replace(t, chart=chart(t.charted, t.average, low, high)) for t in found]
 
 
-def records(
+def records_of_kind(
     games: Sequence[HistoryGame],
     people: Sequence[tuple[str, str]],
     pair: tuple[str, str] | None = None,
-    kind: str = "",
+    kind: str = YAMS,
+    lower_wins: bool = False,
+    name: str = "",
 ) -> Records:
-    """The records of `games` (one kind of game). `people` are (key, name) in the
-    band's order; the head-to-head is `pair` when both played these games and are
-    two people, else the first two who did."""
+    """The records of `games` (one kind of game, won one way). `people` are
+    (key, name) in the band's order; the head-to-head is `pair` when both played
+    these games and are two people, else the first two who did."""
     names = dict(people)
-    played = {s.key for game in games for s in game.scores}
-    here = [(key, name) for key, name in people if key in played]
+    # Who played this kind, in its own order (who wins most at it first).
+    players = kind_players(games, people, lower_wins)
+    here = [(player.key, names.get(player.key, player.name)) for player in players]
     keys = [key for key, _name in here]
     if pair is None or pair[0] == pair[1] or not set(pair) <= set(keys):
         pair = tuple(keys[:2]) if len(keys) > 1 else None
@@ -623,29 +782,29 @@ def records(
     return Records(
         kind=kind,
         games=len(games),
-        best_game=best_game(games, names),
+        best_game=best_game(games, names, lower_wins),
         yams_in_a_game=yams_in_a_game(games, names),
         yams_in_total=yams_in_total(games, names),
         yams_counted_games=counted,
-        yams_uncounted_games=len(games) - counted,
+        # Only a Yams counts Yams: the other kinds have none to leave out.
+        yams_uncounted_games=len(games) - counted if kind == YAMS else 0,
         streak=longest_streak(games, names),
         people=here,
         head_to_head=head_to_head(games, *pair, names) if pair else None,
         trends=trends(games, here),
+        lower_wins=lower_wins,
+        name=name,
+        players=players,
     )
 
 
-def records_per_kind(
+def kind_groups(
     games: Iterable[HistoryGame],
-    people: Sequence[tuple[str, str]],
-    pair: tuple[str, str] | None,
-    kind_of: Callable[[str], str],
-) -> list[Records]:
-    """Records for each kind of game (`kind_of(preset)`), the kind played most
-    recently first; none without a game."""
-    by_kind: dict[str, list[HistoryGame]] = {}
+) -> list[tuple[tuple[str, bool], list[HistoryGame]]]:
+    """The games by kind and by which way they were won (a counter won by the
+    lowest total does not compare with one won by the highest), most recent
+    first, the kind played most recently first."""
+    by_kind: dict[tuple[str, bool], list[HistoryGame]] = {}
     for game in sorted(games, key=lambda g: (g.played_at, g.game_id), reverse=True):
-        by_kind.setdefault(kind_of(game.preset), []).append(game)
-    return [
-        records(kind_games, people, pair, kind) for kind, kind_games in by_kind.items()
-    ]
+        by_kind.setdefault((game.kind, game.lower_wins), []).append(game)
+    return list(by_kind.items())

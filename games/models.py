@@ -879,6 +879,7 @@ class Game(models.Model):
                     )
                     for standing in state.ranking()
                 ],
+                lower_wins=state.rules.lower_wins,
             )
             return
         self.band.record_result(

@@ -22,6 +22,7 @@ def test_the_band_history_lists_every_finished_game_best_first():
     assert rows[0] == [
         "date",
         "partie",
+        "jeu",
         "variante",
         "place",
         "joueur",
@@ -30,10 +31,10 @@ def test_the_band_history_lists_every_finished_game_best_first():
     ]
     body = rows[1:]
     assert [row[1:] for row in body] == [
-        ["1", "Classique", "1", "Sarah", "250", "oui"],
-        ["1", "Classique", "2", "Hugo", "218", ""],
-        ["2", "Classique", "1", "Sarah", "250", "oui"],
-        ["2", "Classique", "2", "Hugo", "218", ""],
+        ["1", "Yams", "Classique", "1", "Sarah", "250", "oui"],
+        ["1", "Yams", "Classique", "2", "Hugo", "218", ""],
+        ["2", "Yams", "Classique", "1", "Sarah", "250", "oui"],
+        ["2", "Yams", "Classique", "2", "Hugo", "218", ""],
     ]
     assert all(row[0] for row in body)
 
