@@ -25,6 +25,12 @@ PENCIL_ROUTES = {
     "pencil_record",
     "pencil_undo",
     "pencil_rename",
+    # A game of rounds: a round, its preview and record, the end and reopening.
+    "pencil_new_round",
+    "pencil_preview_round",
+    "pencil_record_round",
+    "pencil_end",
+    "pencil_reopen",
 }
 
 
