@@ -34,7 +34,7 @@ from games.invite import ShareLink, watch_path
 from games.kinds import yams
 from games.models import Game
 from games.race import draw_race
-from keepsakes import export, imports, pdf, preview
+from keepsakes import export, imports, pdf, preview, round_log, round_pdf
 from keepsakes import result as result_words
 from scorekeeper.lib import ratelimit
 from scorekeeper.lib.translation import translated
@@ -189,6 +189,12 @@ def _watched_game(request, watch_token):
 def game_pdf(request: HttpRequest, watch_token: str) -> HttpResponse:
     game = _watched_game(request, watch_token)
     state = game.state()
+    if not game.is_yams:
+        filename = export.export_filename(
+            game, state.players, "pdf", prefix=f"feuille-{game.kind}"
+        )
+        content = round_pdf.game_sheet_pdf(game, state)
+        return _download(content, "application/pdf", filename, attachment=False)
     filename = export.export_filename(
         game, [s.player for s in state.seats], "pdf", prefix="feuille-yams"
     )
@@ -201,17 +207,23 @@ def game_pdf(request: HttpRequest, watch_token: str) -> HttpResponse:
 def log(request: HttpRequest, watch_token: str) -> HttpResponse:
     game = _watched_game(request, watch_token)
     players = list(game.players.all())
-    rows = export.log_lines(
-        export.game_log(game, players=players),
-        export.game_renames(game, players=players),
-    )
+    renames = export.game_renames(game, players=players)
+    if game.is_yams:
+        rows = export.log_lines(export.game_log(game, players=players), renames)
+        names = []
+    else:
+        state = game.state()
+        rows = export.log_lines(round_log.round_log(game, state), renames)
+        names = [player.name for player in state.players]
     return render(
         request,
         "keepsakes/log.html",
         {
             "game": game,
-            "variant_label": translated(game.variant.label),
+            "variant_label": translated(game.label),
             "rows": rows,
+            "names": names,
+            "round_word": "" if game.is_yams else round_log.round_word(game),
             "seating": [p.name for p in players] if game.seating_drawn else [],
             "watch_token": watch_token,
             "retention_days": settings.GAME_RETENTION_DAYS,
@@ -225,6 +237,8 @@ def export_file(request: HttpRequest, watch_token: str, fmt: str) -> HttpRespons
         raise Http404
     game = _watched_game(request, watch_token)
     state = game.state()
+    if not game.is_yams:
+        return _rounds_export(game, state, fmt)
     players = [s.player for s in state.seats]
     log_rows = export.game_log(game, players=players)
     if fmt == "csv":
@@ -232,6 +246,17 @@ def export_file(request: HttpRequest, watch_token: str, fmt: str) -> HttpRespons
     else:
         content = export.game_json_text(game, state, log_rows)
     filename = export.export_filename(game, players, fmt)
+    return _download(content, CONTENT_TYPES[fmt], filename)
+
+
+def _rounds_export(game, state, fmt):
+    rows = round_log.round_log(game, state)
+    if fmt == "csv":
+        content = round_log.rounds_csv(game, state, rows)
+    else:
+        renames = export.game_renames(game, players=list(state.players))
+        content = round_log.rounds_json_text(game, state, rows, renames)
+    filename = export.export_filename(game, state.players, fmt, prefix=game.kind)
     return _download(content, CONTENT_TYPES[fmt], filename)
 
 
@@ -310,7 +335,7 @@ def result(request: HttpRequest, watch_token: str) -> HttpResponse:
         # Message apps cache previews per address: a new version, a new address.
         + f"?v={game.version}"
     )
-    winners = state.winners()
+    winner_names = result_words.winner_names(state)
     result_link = ShareLink(
         key="result",
         heading=_("Partager le résultat")
@@ -325,12 +350,14 @@ def result(request: HttpRequest, watch_token: str) -> HttpResponse:
         "game": game,
         "state": state,
         "rows": rows,
-        "winners": winners,
-        "winner_names": result_words.names_list(s.player.name for s in winners),
-        "top_total": winners[0].total if winners else 0,
-        "started": any(s.turns for s in state.seats),
+        "winners": winner_names,
+        "winner_names": result_words.names_list(winner_names),
+        "top_total": result_words.top_total(state),
+        "started": result_words.started(state),
         "headline": headline,
         "title": result_words.result_title(state),
+        "kicker": result_words.kicker(state),
+        "winning_rule": result_words.winning_rule(state),
         "description": result_words.description(game, state, rows),
         "variant": result_words.variant_label(game),
         "date": result_words.game_date(game),
@@ -338,7 +365,12 @@ def result(request: HttpRequest, watch_token: str) -> HttpResponse:
         "image_url": image_url,
         "watch_url": watch_path(game),
         "link": result_link,
-        "race": draw_race(state, unfolded=True),
+        # The race is drawn from a Yams game's sheets; a game of rounds has its
+        # ranking, and its rounds on the log page.
+        "race": draw_race(state, unfolded=True) if game.is_yams else "",
+        "log_url": reverse("keepsakes:log", kwargs={"watch_token": game.watch_token})
+        if not game.is_yams
+        else "",
     }
     return render(request, "keepsakes/result.html", context)
 

@@ -1,0 +1,2 @@
+def game_sheet_pdf(game, state):
+    return b""
