@@ -193,10 +193,15 @@ def _parse(raw):
     if not isinstance(payload, dict) or payload.get("format") != FORMAT:
         raise ImportRefused(_("Ce fichier n'est pas un export JSON de Scorekeeper."))
     version = payload.get("version")
-    if not _is_int(version) or version not in (FORMAT_VERSION, ROUNDS_FORMAT_VERSION):
+    # Version 2 is for games of rounds only: a Yams game is written as version 1.
+    rounds_file = version == ROUNDS_FORMAT_VERSION and payload.get("kind") not in (
+        None,
+        "yams",
+    )
+    if version != FORMAT_VERSION and not rounds_file:
         raise ImportRefused(
             _("Cette version d'export n'est pas prise en charge (attendue : %(v)s).")
-            % {"v": f"{FORMAT_VERSION}, {ROUNDS_FORMAT_VERSION}"}
+            % {"v": FORMAT_VERSION}
         )
     if version == ROUNDS_FORMAT_VERSION:
         required, known = REQUIRED_ROUNDS_TOP_KEYS, ROUNDS_TOP_KEYS

@@ -24,7 +24,7 @@ from django.http import (
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import content_disposition_header
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_http_methods, require_safe
@@ -142,8 +142,61 @@ def printables(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "keepsakes/printables.html",
-        {"presets": presets, "column_choices": column_choices},
+        {
+            "presets": presets,
+            "column_choices": column_choices,
+            "round_sheets": _round_sheets(),
+        },
     )
+
+
+ROUND_SHEET_DESCRIPTIONS = {
+    "skyjo": gettext_noop(
+        "Une ligne par manche : les points de chacun et son total ; celui qui a "
+        "fini la manche est doublé s'il n'a pas le plus petit total."
+    ),
+    "tarot": gettext_noop(
+        "Une ligne par donne : le preneur et son contrat, ce que chacun gagne ou "
+        "paie et son total ; le barème de la Fédération en bas de page."
+    ),
+}
+
+
+def _round_sheets():
+    return [
+        {
+            "kind": kind,
+            "label": translated(Game.rules_of(kind, "", {}).label),
+            "description": translated(ROUND_SHEET_DESCRIPTIONS[kind]),
+            "links": [
+                {
+                    "players": players,
+                    "url": reverse(
+                        "keepsakes:blank_rounds_pdf",
+                        kwargs={"preset": kind, "layout": str(players)},
+                    ),
+                    "orientation": "portrait"
+                    if players <= round_pdf.PORTRAIT_PLAYERS
+                    else "landscape",
+                }
+                for players in seats
+            ],
+        }
+        for kind, seats in round_pdf.BLANK_KINDS.items()
+    ]
+
+
+@require_safe
+@cache_control(private=True, max_age=3600)
+def blank_rounds_pdf(request: HttpRequest, preset: str, layout: str) -> HttpResponse:
+    """The blank sheet of a game of rounds: `preset` is the kind (skyjo, tarot),
+    `layout` the number of players."""
+    seats = round_pdf.BLANK_KINDS.get(preset)
+    if seats is None or not layout.isdigit() or int(layout) not in seats:
+        raise Http404
+    content = round_pdf.blank_sheet_pdf(preset, int(layout))
+    filename = f"feuille-{preset}-{layout}-joueurs.pdf"
+    return _download(content, "application/pdf", filename, attachment=False)
 
 
 @require_safe
