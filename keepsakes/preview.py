@@ -243,7 +243,7 @@ def _draw_ranking(draw, rows, x0, x1, top, highlight=True):
         step, size = 46, 30
     bold = _font(True, size)
     name_left = x0 + round(size * 1.6)
-    widest_points = max(draw.textlength(str(row.total), font=bold) for row in shown)
+    widest_points = max(draw.textlength(row.total_text, font=bold) for row in shown)
     room = x1 - widest_points - 20 - name_left
     # One size for every name (a long name is shortened, not shrunk alone).
     names_size = size
@@ -259,7 +259,7 @@ def _draw_ranking(draw, rows, x0, x1, top, highlight=True):
             draw.line((x0, rule, x1, rule), fill=LINE, width=2)
         colour = ACCENT if row.rank == 1 and highlight else INK
         draw.text((x0, baseline), f"{row.rank}.", font=bold, fill=colour, anchor="ls")
-        points = str(row.total)
+        points = row.total_text
         draw.text((x1, baseline), points, font=bold, fill=colour, anchor="rs")
         font, name = _fit(draw, row.name, row.rank == 1, names_size, room, names_size)
         draw.text((name_left, baseline), name, font=font, fill=colour, anchor="ls")

@@ -28,6 +28,11 @@ class RankRow:
     total: int
     tied: bool
 
+    @property
+    def total_text(self) -> str:
+        """The total with a true minus when it is below 0 (tarot, a counter)."""
+        return f"\u2212{-self.total}" if self.total < 0 else str(self.total)
+
 
 def ranking_rows(state: State) -> list[RankRow]:
     if isinstance(state, rounds.RoundsGame):

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.kinds import rounds
 from games.kinds.tarot.rules import CONTRACT_LABELS, POIGNEE_LABELS, SIDE_LABELS
@@ -88,7 +89,11 @@ def round_details(game: Game, state: rounds.RoundsGame, round_: rounds.Round) ->
     if game.kind == Kind.TAROT and not detail.passed:
         made = str(detail.made).replace(".", ",")
         parts = [
-            _("%(bouts)s bout(s), %(made)s points (il en fallait %(needed)s)")
+            ngettext(
+                "%(bouts)s bout, %(made)s points (il en fallait %(needed)s)",
+                "%(bouts)s bouts, %(made)s points (il en fallait %(needed)s)",
+                detail.bouts,
+            )
             % {"bouts": detail.bouts, "made": made, "needed": detail.needed}
         ]
         if detail.petit_au_bout:
@@ -99,7 +104,7 @@ def round_details(game: Game, state: rounds.RoundsGame, round_: rounds.Round) ->
             )
         for poignee in detail.poignees:
             parts.append(
-                _("%(poignee)s de %(side)s")
+                _("%(poignee)s montrée par %(side)s")
                 % {
                     "poignee": translated(POIGNEE_LABELS[poignee.size]),
                     "side": translated(SIDE_LABELS[poignee.side]),
@@ -120,6 +125,11 @@ def signed(points: int) -> str:
     return rounds.signed(points)
 
 
+def total_words(total: int) -> str:
+    """A total as a page shows it: −70 with a true minus, as the points are."""
+    return f"\u2212{-total}" if total < 0 else str(total)
+
+
 # --- the log --------------------------------------------------------------------
 
 
@@ -132,6 +142,10 @@ class RoundCell:
     points: int
     text: str
     total: int | None
+
+    @property
+    def total_text(self) -> str:
+        return "" if self.total is None else total_words(self.total)
 
 
 @dataclass(frozen=True)

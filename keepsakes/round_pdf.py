@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from games.kinds import rounds
 from games.models import Game, Kind
 from keepsakes.pdf import FONT, INK, MARGIN, MUTED, PAGE, PEN, PT, SHADE, SheetPDF
-from keepsakes.round_log import round_log, round_word
+from keepsakes.round_log import round_log, round_word, total_words
 from scorekeeper.lib.translation import translated
 
 # The kinds with a blank sheet, and the players it is drawn for.
@@ -250,7 +250,7 @@ def game_sheet_pdf(game: Game, state: rounds.RoundsGame | None = None) -> bytes:
             cells=[
                 (
                     cell.text + ("×2" if _doubled(game, state, index, player) else ""),
-                    str(cell.total),
+                    total_words(cell.total),
                 )
                 for player, cell in zip(state.players, row.cells, strict=True)
             ],
@@ -271,7 +271,7 @@ def game_sheet_pdf(game: Game, state: rounds.RoundsGame | None = None) -> bytes:
         [player.name for player in state.players],
         [],
         rows,
-        [str(state.totals[player.pk]) for player in state.players],
+        [total_words(state.totals[player.pk]) for player in state.players],
         title=translated(game.label),
         subtitle=_("%(count)s joueurs") % {"count": len(state.players)},
         right=_("Partie du %(date)s") % {"date": played},
