@@ -249,7 +249,7 @@ def game_sheet_pdf(game: Game, state: rounds.RoundsGame | None = None) -> bytes:
             note=row.text if game.kind == Kind.TAROT else "",
             cells=[
                 (
-                    cell.text + ("×2" if _doubled(game, state, index, player) else ""),
+                    _points(game, state, index, player, cell.points),
                     total_words(cell.total),
                 )
                 for player, cell in zip(state.players, row.cells, strict=True)
@@ -260,7 +260,7 @@ def game_sheet_pdf(game: Game, state: rounds.RoundsGame | None = None) -> bytes:
     played = formats.date_format(timezone.localtime(game.created_at), "DATE_FORMAT")
     if state.finished:
         ranking = "   ".join(
-            f"{standing.rank}. {standing.player.name} {standing.total}"
+            f"{standing.rank}. {standing.player.name} {total_words(standing.total)}"
             for standing in state.ranking()
         )
         extra = _("Classement : %(ranking)s") % {"ranking": ranking}
@@ -280,9 +280,13 @@ def game_sheet_pdf(game: Game, state: rounds.RoundsGame | None = None) -> bytes:
     )
 
 
-def _doubled(game, state, index, player):
-    """Whether `player` ended the `index`-th round standing doubled (Skyjo)."""
+def _points(game, state, index, player, points):
+    """A player's points in the `index`-th round standing: a Skyjo finisher
+    doubled shows the cards and the doubling ("3×2=6")."""
     if game.kind != Kind.SKYJO:
-        return False
+        return rounds.signed(points)
     detail = state.rounds[index].detail
-    return detail.doubled and detail.finisher == player.pk
+    if detail.doubled and detail.finisher == player.pk:
+        cards = total_words(detail.cards[player.pk])
+        return f"{cards}×2={total_words(points)}"
+    return total_words(points)
