@@ -23,8 +23,10 @@ def tarot_game(names=("Ana", "Bruno", "Chloé", "David"), deals=None, end=True):
 
 
 def deals_of(p, names):
+    """The four deals; at five players Ana calls the fifth player, the others
+    call their own king (no partner)."""
     ana, bruno, chloe = (p[n] for n in names[:3])
-    return [
+    deals = [
         {
             "taker": ana,
             "contract": "garde",
@@ -37,6 +39,11 @@ def deals_of(p, names):
         {"taker": bruno, "contract": "prise", "bouts": 1, "points": 40.5},
         {"taker": chloe, "contract": "garde_sans", "bouts": 3, "points": 36},
     ]
+    if len(names) == 5:
+        for deal, partner in zip(deals, (p[names[4]], None, None, None), strict=True):
+            if "taker" in deal:
+                deal["partner"] = partner
+    return deals
 
 
 def skyjo_game(names=("Léa", "Tom", "Zoé"), limit=30):
