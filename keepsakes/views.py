@@ -172,7 +172,7 @@ def _round_sheets():
                 {
                     "players": players,
                     "url": reverse(
-                        "keepsakes:blank_rounds_pdf",
+                        "keepsakes:blank_pdf",
                         kwargs={"preset": kind, "layout": str(players)},
                     ),
                     "orientation": "portrait"
@@ -186,13 +186,11 @@ def _round_sheets():
     ]
 
 
-@require_safe
-@cache_control(private=True, max_age=3600)
-def blank_rounds_pdf(request: HttpRequest, preset: str, layout: str) -> HttpResponse:
+def _blank_rounds_sheet(preset: str, layout: str) -> HttpResponse:
     """The blank sheet of a game of rounds: `preset` is the kind (skyjo, tarot),
     `layout` the number of players."""
     seats = round_pdf.BLANK_KINDS.get(preset)
-    if seats is None or not layout.isdigit() or int(layout) not in seats:
+    if not (seats and layout.isascii() and layout.isdigit() and int(layout) in seats):
         raise Http404
     content = round_pdf.blank_sheet_pdf(preset, int(layout))
     filename = f"feuille-{preset}-{layout}-joueurs.pdf"
@@ -202,6 +200,8 @@ def blank_rounds_pdf(request: HttpRequest, preset: str, layout: str) -> HttpResp
 @require_safe
 @cache_control(private=True, max_age=3600)
 def blank_pdf(request: HttpRequest, preset: str, layout: str) -> HttpResponse:
+    if preset in round_pdf.BLANK_KINDS:
+        return _blank_rounds_sheet(preset, layout)
     if preset not in yams.PRESETS or layout not in pdf.LAYOUTS:
         raise Http404
     try:

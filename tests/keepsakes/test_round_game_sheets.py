@@ -24,7 +24,7 @@ def pdftotext(content):
 
 def blank_url(kind, players):
     return reverse(
-        "keepsakes:blank_rounds_pdf", kwargs={"preset": kind, "layout": str(players)}
+        "keepsakes:blank_pdf", kwargs={"preset": kind, "layout": str(players)}
     )
 
 
