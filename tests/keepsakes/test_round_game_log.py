@@ -157,3 +157,37 @@ def test_a_game_of_rounds_without_a_round_has_an_empty_log(client):
     response = client.get(log_url(game))
     assert response.status_code == 200
     assert "Aucune manche n'est encore notée." in page_text(response.content.decode())
+
+
+@pytest.mark.django_db
+def test_a_name_corrected_shows_in_the_log_of_a_game_of_rounds(client):
+    game, _host = tally_game(end=False)
+    hugo = game.players.get(name="Hugo")
+    game.rename(hugo.pk, "Hugues")
+    game.record_round({"points": {str(hugo.pk): 2}})
+    response = client.get(log_url(game))
+    heads, blocks = round_blocks(response)
+    assert heads == ["Sarah", "Hugues"]
+    page = page_text(response.content.decode())
+    assert "Prénom corrigé : Hugo → Hugues" in page
+    # Under the round before it, before the one after it.
+    assert (
+        page.index("Manche 2") < page.index("Prénom corrigé") < page.index("Manche 3")
+    )
+    assert blocks[-1][0].startswith("Manche 3 Points : Hugues +2")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("deals", [1, 40])
+def test_the_log_of_a_game_of_rounds_costs_the_same_queries_whatever_its_length(
+    client, django_assert_max_num_queries, deals
+):
+    from games.models import Game
+    from tests.keepsakes.round_games import pks
+
+    game, _host = Game.objects.create_game(["Ana", "Bruno", "Chloé"], kind="tarot")
+    ana = pks(game)["Ana"]
+    for _n in range(deals):
+        game.record_round({"taker": ana, "contract": "prise", "bouts": 1, "points": 60})
+    with django_assert_max_num_queries(6):
+        assert client.get(log_url(game)).status_code == 200
