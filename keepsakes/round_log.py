@@ -45,7 +45,7 @@ def round_word(game: Game) -> str:
 def points_words(game: Game, points: int) -> str:
     """A round's points as the sheet writes them: signed, but at Skyjo, where
     every round adds cards, plain."""
-    return str(points) if game.kind == Kind.SKYJO else rounds.signed(points)
+    return total_words(points) if game.kind == Kind.SKYJO else rounds.signed(points)
 
 
 # --- a round in words -----------------------------------------------------------
@@ -115,7 +115,8 @@ def round_details(game: Game, state: rounds.RoundsGame, round_: rounds.Round) ->
         return " · ".join(parts)
     if game.kind == Kind.SKYJO:
         cards = ", ".join(
-            f"{_name(state, pk)} {value}" for pk, value in detail.cards.items()
+            f"{_name(state, pk)} {total_words(value)}"
+            for pk, value in detail.cards.items()
         )
         return _("Cartes : %(cards)s") % {"cards": cards}
     return ""

@@ -127,7 +127,8 @@ def test_a_skyjo_log_gives_the_cards_the_finisher_and_the_doubling(client):
         "Manche 1 Zoé a fini · doublé Cartes : Léa 3, Tom 12, Zoé 3"
     )
     assert blocks[0][1] == [("3", "3"), ("12", "12"), ("6", "6")]
-    assert blocks[1][0].startswith("Manche 2 Léa a fini Cartes")
+    assert blocks[1][0].startswith("Manche 2 Léa a fini Cartes : Léa −2, Tom 9")
+    assert blocks[1][1][0] == ("−2", "1")
     assert blocks[2][1] == [("4", "5"), ("22", "43"), ("8", "19")]
 
 
