@@ -276,3 +276,17 @@ def test_a_forged_upload_says_why_on_the_page_and_creates_nothing(client):
     assert response.status_code == 400
     assert "ses totaux ne sont pas ceux des manches" in response.content.decode()
     assert counts() == before
+
+
+@pytest.mark.django_db
+def test_importing_a_game_of_rounds_the_band_remembers_does_not_count_it_twice(
+    client,
+):
+    game, _host = tarot_game()
+    data = encode(exported(client, game))
+    Game.objects.filter(pk=game.pk).delete()
+    assert BandGame.objects.filter(band=game.band).count() == 1
+    import_game(data, game.band)
+    second, _token = import_game(data, game.band)
+    results = BandGame.objects.filter(band=game.band)
+    assert [r.game_id for r in results] == [second.pk]
