@@ -7,6 +7,12 @@ recomputed becomes a game. The export side of the format lives in
 
 Who wrote each entry and the names corrected joined the format after its first
 files were out: a file without them is read as the host's, with no rename.
+
+A game of rounds (Skyjo, tarot, the free counter) is a file of version 2, with
+its `kind` and `rounds`: its rounds are played again in memory first, each one
+checked by the kind's rules, then the game is made through the model's verbs
+(`create_game`, `record_round`, `end`), which check each round once more. A Yams
+game is still a file of version 1.
 """
 
 import datetime
@@ -18,9 +24,19 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from bands.models import Band
-from games.kinds import yams
-from games.models import Game, NameChange, ScoreRefused, Writer, check_writer
+from games.kinds import rounds, yams
+from games.models import (
+    ROUND_RULES,
+    Game,
+    NameChange,
+    Player,
+    Round,
+    ScoreRefused,
+    Writer,
+    check_writer,
+)
 from keepsakes.export import FORMAT, FORMAT_VERSION, totals_of
+from keepsakes.round_log import ROUNDS_FORMAT_VERSION, entry_by_pk, rounds_totals
 from scorekeeper.lib.names import clean_name
 from scorekeeper.lib.translation import translated
 
@@ -28,6 +44,8 @@ MAX_IMPORT_BYTES = 256 * 1024
 # A finished game holds at most 10 players × 4 columns × 20 boxes, plus the
 # further Yams of multi_yams; anything far beyond is not an export of ours.
 MAX_IMPORT_ENTRIES = 2000
+# Far more rounds than an evening holds.
+MAX_IMPORT_ROUNDS = 1000
 
 
 class ImportRefused(Exception):
@@ -96,6 +114,52 @@ REQUIRED_ENTRY_KEYS = {
 }
 
 
+ROUNDS_TOP_KEYS = {
+    "format",
+    "version",
+    "exported_at",
+    "kind",
+    "kind_label",
+    "options",
+    "created_at",
+    "finished_at",
+    "finished",
+    "ended_by_host",
+    "players",
+    "seating",
+    "rounds",
+    "renames",
+    "totals",
+    "winners",
+}
+REQUIRED_ROUNDS_TOP_KEYS = {
+    "format",
+    "version",
+    "kind",
+    "options",
+    "finished",
+    "ended_by_host",
+    "players",
+    "rounds",
+    "totals",
+    "winners",
+}
+ROUND_KEYS = {
+    "seq",
+    "number",
+    "entry",
+    "text",
+    "points",
+    "created_at",
+    "undone",
+    "undone_at",
+    "by",
+    "by_label",
+    "undone_by",
+    "undone_by_label",
+}
+REQUIRED_ROUND_KEYS = {"seq", "entry", "points", "undone"}
+
 RENAME_KEYS = {"seat", "old_name", "new_name", "created_at", "by", "by_label"}
 REQUIRED_RENAME_KEYS = {"seat", "old_name", "new_name"}
 
@@ -128,13 +192,23 @@ def _parse(raw):
         ) from exc
     if not isinstance(payload, dict) or payload.get("format") != FORMAT:
         raise ImportRefused(_("Ce fichier n'est pas un export JSON de Scorekeeper."))
-    if payload.get("version") != FORMAT_VERSION:
+    version = payload.get("version")
+    # Version 2 is for games of rounds only: a Yams game is written as version 1.
+    rounds_file = version == ROUNDS_FORMAT_VERSION and payload.get("kind") not in (
+        None,
+        "yams",
+    )
+    if version != FORMAT_VERSION and not rounds_file:
         raise ImportRefused(
             _("Cette version d'export n'est pas prise en charge (attendue : %(v)s).")
             % {"v": FORMAT_VERSION}
         )
-    missing = REQUIRED_TOP_KEYS - payload.keys()
-    unknown = payload.keys() - TOP_KEYS
+    if version == ROUNDS_FORMAT_VERSION:
+        required, known = REQUIRED_ROUNDS_TOP_KEYS, ROUNDS_TOP_KEYS
+    else:
+        required, known = REQUIRED_TOP_KEYS, TOP_KEYS
+    missing = required - payload.keys()
+    unknown = payload.keys() - known
     if missing or unknown:
         raise ImportRefused(
             _("Le fichier a été modifié : champs %(fields)s inattendus ou manquants.")
@@ -306,6 +380,8 @@ def import_game(raw: bytes, band: Band | None) -> tuple[Game, str]:
         raise ImportRefused(
             _("Seule une partie terminée peut être importée : celle-ci ne l'est pas.")
         )
+    if payload["version"] == ROUNDS_FORMAT_VERSION:
+        return _import_rounds(payload, band)
     try:
         variant = yams.build_variant(payload["preset"], payload["options"])
     except yams.RuleError as exc:
@@ -410,3 +486,159 @@ def _keep_renames(game, renames):
         )
         for seat, old, new, moment, by, label in renames
     )
+
+
+# --- a game of rounds --------------------------------------------------------------
+
+
+def _rules_of(payload):
+    kind = payload["kind"]
+    if not isinstance(kind, str) or kind not in ROUND_RULES:
+        raise ImportRefused(
+            _("Le fichier a été modifié : jeu inconnu (%(kind)s).") % {"kind": kind}
+        )
+    try:
+        rules = Game.rules_of(kind, "", payload["options"])
+    except ValidationError as exc:
+        raise ImportRefused(" ".join(exc.messages)) from exc
+    if rules.options != payload["options"]:
+        raise ImportRefused(
+            _("Le fichier a été modifié : options de la partie invalides.")
+        )
+    return kind, rules
+
+
+def _check_rounds(payload, names):
+    """[(index, item, moment, writer)] of the rounds standing, each well formed;
+    rounds taken back are checked for their form and left out."""
+    items = payload["rounds"]
+    if not isinstance(items, list) or len(items) > MAX_IMPORT_ROUNDS:
+        raise ImportRefused(_("Le fichier a été modifié : liste des manches invalide."))
+    checked, previous = [], 0
+    for index, item in enumerate(items, start=1):
+        bad = ImportRefused(
+            _("Le fichier a été modifié : la manche n° %(n)s est invalide.")
+            % {"n": index}
+        )
+        if not isinstance(item, dict):
+            raise bad
+        if (REQUIRED_ROUND_KEYS - item.keys()) or (item.keys() - ROUND_KEYS):
+            raise bad
+        seq, points = item["seq"], item["points"]
+        if not _is_int(seq) or seq <= previous:
+            raise bad
+        previous = seq
+        if not isinstance(item["entry"], dict) or not isinstance(item["undone"], bool):
+            raise bad
+        if (
+            not isinstance(points, list)
+            or len(points) != len(names)
+            or not all(_is_int(value) for value in points)
+        ):
+            raise bad
+        writer = _writer(item, "by", bad)
+        if item["undone"]:
+            _writer(item, "undone_by", bad)
+            continue
+        if item.get("undone_by") is not None or item.get("undone_by_label"):
+            raise bad
+        created_at = _parse_time(
+            item.get("created_at"), _("manche n° %(n)s") % {"n": index}
+        )
+        checked.append((index, item, created_at, writer))
+    return checked
+
+
+def _rounds_replayed(kind, rules, names, checked, ended_by_host):
+    """The game the rounds make, played again in memory by stand-in players
+    (a seat is its player's pk meanwhile), each round checked by the rules and
+    worth the points the file says; ImportRefused at the first that is not."""
+    seats = list(range(len(names)))
+    try:
+        state = rules.start(
+            [Player(id=seat, seat=seat, name=name) for seat, name in enumerate(names)]
+        )
+    except yams.RuleError as exc:
+        raise ImportRefused(translated(exc.message)) from exc
+    for index, item, _moment, _writer in checked:
+        try:
+            state = state.play(entry_by_pk(kind, item["entry"], seats))
+        except (rounds.InvalidRound, rounds.RoundRefused) as exc:
+            raise ImportRefused(
+                _("Manche n° %(n)s refusée : %(message)s")
+                % {"n": index, "message": translated(exc.message)}
+            ) from exc
+        scored = state.rounds[-1].points
+        if [scored[seat] for seat in seats] != item["points"]:
+            raise ImportRefused(
+                _(
+                    "Le fichier a été modifié : la manche n° %(n)s ne vaut pas "
+                    "ce qu'il dit."
+                )
+                % {"n": index}
+            )
+    if not isinstance(ended_by_host, bool) or (
+        ended_by_host == rules.reached_end(state)
+    ):
+        # A game ends either by its rules or by the host, never both ways.
+        raise ImportRefused(
+            _("Seule une partie terminée peut être importée : il manque des manches.")
+            if not ended_by_host
+            else _("Le fichier a été modifié : la partie était déjà terminée.")
+        )
+    return state.close() if ended_by_host else state
+
+
+def _import_rounds(payload, band):
+    kind, rules = _rules_of(payload)
+    names = _check_players(payload, rules)
+    checked = _check_rounds(payload, names)
+    renames = _check_renames(payload, names)
+    created_at = _parse_time(payload.get("created_at"), _("début de la partie"))
+    finished_at = _parse_time(payload.get("finished_at"), _("fin de la partie"))
+    ended_by_host = payload["ended_by_host"]
+    if not checked:
+        raise ImportRefused(
+            _("Seule une partie terminée peut être importée : il manque des manches.")
+        )
+    state = _rounds_replayed(kind, rules, names, checked, ended_by_host)
+    if payload["totals"] != rounds_totals(state):
+        raise ImportRefused(
+            _("Le fichier a été modifié : ses totaux ne sont pas ceux des manches.")
+        )
+    if payload["winners"] != [player.name for player in state.winners()]:
+        raise ImportRefused(
+            _("Le fichier a été modifié : le gagnant ne correspond pas.")
+        )
+    with transaction.atomic():
+        game, host_token = Game.objects.create_game(
+            names,
+            options=rules.options,
+            band=band,
+            seating_drawn=payload.get("seating") == "drawn",
+            kind=kind,
+        )
+        pks = [player.pk for player in game.players.all()]
+        made = []
+        for index, item, _moment, _writer in checked:
+            try:
+                made.append(game.record_round(entry_by_pk(kind, item["entry"], pks)))
+            except ScoreRefused as exc:
+                # Checked in memory already: only a change of the rules between
+                # the two readings gets here, and the transaction takes it all back.
+                raise ImportRefused(
+                    _("Manche n° %(n)s refusée : %(message)s")
+                    % {"n": index, "message": exc.message}
+                ) from exc
+        if ended_by_host:
+            game.end()
+        now = timezone.now()
+        for round_, (_index, _item, moment, writer) in zip(made, checked, strict=True):
+            round_.created_at = moment or now
+            round_.by, round_.by_label = writer
+        Round.objects.bulk_update(made, ["created_at", "by", "by_label"])
+        _keep_times(game, created_at, finished_at)
+        _keep_renames(game, renames)
+        if finished_at is not None:
+            game.band.date_imported_result(game.pk, finished_at)
+    return game, host_token

@@ -17,13 +17,15 @@ from django.utils import formats, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.kinds.yams import GameState
-from games.models import Game
+from games.models import Game, State
 from keepsakes.result import (
     game_date,
+    kicker,
     points_text,
     ranking_rows,
     result_title,
+    started,
+    top_total,
     variant_label,
 )
 
@@ -41,7 +43,7 @@ def preview_cache_key(game: Game) -> str:
     return f"result-preview:{game.watch_token}:{game.version}:{language}"
 
 
-def preview_png(game: Game, state: GameState | None = None) -> bytes:
+def preview_png(game: Game, state: State | None = None) -> bytes:
     """The 1200×630 preview image of a game's result (bytes), cached per version.
 
     Every write bumps `game.version`, so a cached image is never stale; the state
@@ -164,7 +166,7 @@ def _wrap(draw, text, bold, max_width):
     return font, [line]
 
 
-def draw_preview(game: Game, state: GameState) -> bytes:
+def draw_preview(game: Game, state: State) -> bytes:
     from PIL import Image, ImageDraw
 
     width, height = PREVIEW_SIZE
@@ -188,13 +190,16 @@ def draw_preview(game: Game, state: GameState) -> bytes:
     draw.text((right, header), info, font=font, fill=MUTED, anchor="rs")
 
     rows = ranking_rows(state)
-    winners = state.winners()
     column = 540 if len(rows) > 1 else right - left
-    kicker = (
-        _("Résultat de la partie") if state.finished else _("Classement provisoire")
-    )
-    font, kicker = _fit(draw, kicker, False, 30, column, 20)
-    draw.text((left, 212), kicker, font=font, fill=MUTED, anchor="ls")
+    if game.is_yams:
+        small = (
+            _("Résultat de la partie") if state.finished else _("Classement provisoire")
+        )
+    else:
+        # The game's name: a Skyjo result reads otherwise than a tarot one.
+        small = kicker(state)
+    font, small = _fit(draw, small, False, 30, column, 20)
+    draw.text((left, 212), small, font=font, fill=MUTED, anchor="ls")
 
     font, lines = _wrap(draw, result_title(state), True, column)
     size = font.size
@@ -203,10 +208,10 @@ def draw_preview(game: Game, state: GameState) -> bytes:
         if index:
             baseline += round(size * 1.18)
         draw.text((left, baseline), line, font=font, fill=INK, anchor="ls")
-    total = winners[0].total if winners else 0
+    total = top_total(state)
     if state.finished:
         score = points_text(total)
-    elif any(s.turns for s in state.seats):
+    elif started(state):
         score = _("En tête : %(total)s") % {"total": points_text(total)}
     else:
         score = ""
@@ -217,9 +222,13 @@ def draw_preview(game: Game, state: GameState) -> bytes:
         draw.text((left, baseline), score, font=font, fill=ACCENT, anchor="ls")
 
     if len(rows) > 1:
-        started = any(s.turns for s in state.seats)
         _draw_ranking(
-            draw, rows, x0=left + column + 50, x1=right, top=172, highlight=started
+            draw,
+            rows,
+            x0=left + column + 50,
+            x1=right,
+            top=172,
+            highlight=started(state),
         )
     return _png(image)
 
@@ -234,7 +243,7 @@ def _draw_ranking(draw, rows, x0, x1, top, highlight=True):
         step, size = 46, 30
     bold = _font(True, size)
     name_left = x0 + round(size * 1.6)
-    widest_points = max(draw.textlength(str(row.total), font=bold) for row in shown)
+    widest_points = max(draw.textlength(row.total_text, font=bold) for row in shown)
     room = x1 - widest_points - 20 - name_left
     # One size for every name (a long name is shortened, not shrunk alone).
     names_size = size
@@ -250,7 +259,7 @@ def _draw_ranking(draw, rows, x0, x1, top, highlight=True):
             draw.line((x0, rule, x1, rule), fill=LINE, width=2)
         colour = ACCENT if row.rank == 1 and highlight else INK
         draw.text((x0, baseline), f"{row.rank}.", font=bold, fill=colour, anchor="ls")
-        points = str(row.total)
+        points = row.total_text
         draw.text((x1, baseline), points, font=bold, fill=colour, anchor="rs")
         font, name = _fit(draw, row.name, row.rank == 1, names_size, room, names_size)
         draw.text((name_left, baseline), name, font=font, fill=colour, anchor="ls")

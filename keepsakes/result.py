@@ -2,7 +2,9 @@
 the result page's title and its description.
 
 The result page (`keepsakes.views.result`) and its preview image
-(`keepsakes.preview`) take their words from here, so they always agree.
+(`keepsakes.preview`) take their words from here, so they always agree. Every
+function takes either state: a Yams game's sheets or a game of rounds (Skyjo,
+tarot, the free counter), whose words name the game played.
 """
 
 import datetime
@@ -14,8 +16,9 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.kinds.yams import GameState
-from games.models import Game
+from games.kinds import rounds
+from games.models import Game, State
+from scorekeeper.lib.translation import translated
 
 
 @dataclass(frozen=True)
@@ -25,8 +28,24 @@ class RankRow:
     total: int
     tied: bool
 
+    @property
+    def total_text(self) -> str:
+        """The total with a true minus when it is below 0 (tarot, a counter)."""
+        return f"\u2212{-self.total}" if self.total < 0 else str(self.total)
 
-def ranking_rows(state: GameState) -> list[RankRow]:
+
+def ranking_rows(state: State) -> list[RankRow]:
+    if isinstance(state, rounds.RoundsGame):
+        ranks = [standing.rank for standing in state.ranking()]
+        return [
+            RankRow(
+                rank=standing.rank,
+                name=standing.player.name,
+                total=standing.total,
+                tied=ranks.count(standing.rank) > 1,
+            )
+            for standing in state.ranking()
+        ]
     ranking = state.ranking()
     counts: dict[int, int] = {}
     for rank, _sheet in ranking:
@@ -39,6 +58,31 @@ def ranking_rows(state: GameState) -> list[RankRow]:
     ]
 
 
+def started(state: State) -> bool:
+    """Whether anything is scored yet: a box, or a round."""
+    if isinstance(state, rounds.RoundsGame):
+        return bool(state.rounds)
+    return any(s.turns for s in state.seats)
+
+
+def winner_names(state: State) -> list[str]:
+    if isinstance(state, rounds.RoundsGame):
+        return [player.name for player in state.winners()]
+    return [s.player.name for s in state.winners()]
+
+
+def top_total(state: State) -> int:
+    """The winners' total (the lowest at Skyjo), 0 before anything is scored."""
+    rows = ranking_rows(state)
+    return rows[0].total if rows else 0
+
+
+def player_count(state: State) -> int:
+    if isinstance(state, rounds.RoundsGame):
+        return len(state.players)
+    return len(state.seats)
+
+
 def names_list(names: Iterable[str]) -> str:
     return get_text_list(list(names), _("et"))
 
@@ -47,8 +91,10 @@ def points_text(total: int) -> str:
     return ngettext("%(total)d point", "%(total)d points", total) % {"total": total}
 
 
-def headline(state: GameState) -> str:
+def headline(state: State) -> str:
     """The one sentence a message preview shows: who won, and with how much."""
+    if isinstance(state, rounds.RoundsGame):
+        return rounds_headline(state)
     winners = state.winners()
     total = winners[0].total if winners else 0
     names = names_list(s.player.name for s in winners)
@@ -85,7 +131,33 @@ def headline(state: GameState) -> str:
     }
 
 
-def result_title(state: GameState) -> str:
+def rounds_headline(state: rounds.RoundsGame) -> str:
+    """`headline` for a game of rounds, the game's name first: "Tarot : Ana
+    gagne avec 318 points"."""
+    game = translated(state.rules.label)
+    winners = winner_names(state)
+    values = {
+        "game": game,
+        "name": names_list(winners),
+        "names": names_list(winners),
+        "total": points_text(top_total(state)),
+    }
+    if not state.rounds:
+        return _("%(game)s : la partie va commencer") % values
+    if not state.finished:
+        if len(state.players) == 1:
+            return _("%(game)s : %(name)s en est à %(total)s") % values
+        if len(winners) > 1:
+            return _("%(game)s : %(names)s mènent ex aequo avec %(total)s") % values
+        return _("%(game)s : %(name)s mène avec %(total)s") % values
+    if len(state.players) == 1:
+        return _("%(game)s : %(name)s termine avec %(total)s") % values
+    if len(winners) > 1:
+        return _("%(game)s : %(names)s gagnent ex aequo avec %(total)s") % values
+    return _("%(game)s : %(name)s gagne avec %(total)s") % values
+
+
+def result_title(state: State) -> str:
     """The big line of the result page and of its preview image.
 
     The space before "!" is a no-break space (French typography): the "!" never
@@ -93,9 +165,9 @@ def result_title(state: GameState) -> str:
     """
     if not state.finished:
         return _("Partie en cours")
-    winners = state.winners()
-    names = names_list(s.player.name for s in winners)
-    if len(state.seats) == 1:
+    winners = winner_names(state)
+    names = names_list(winners)
+    if player_count(state) == 1:
         return _("Bravo %(name)s !") % {"name": names}
     if len(winners) > 1:
         return _("%(names)s, ex aequo !") % {"names": names}
@@ -120,7 +192,29 @@ def ranking_text(rows: list[RankRow]) -> str:
 
 
 def variant_label(game: Game) -> str:
-    return str(game.get_preset_display())
+    """What was played: the Yams variant, or the game of rounds."""
+    if game.is_yams:
+        return str(game.get_preset_display())
+    return translated(game.label)
+
+
+def kicker(state: State) -> str:
+    """The small line above the result page's title."""
+    if isinstance(state, rounds.RoundsGame):
+        game = translated(state.rules.label)
+        if state.finished:
+            return _("Résultat de la partie — %(game)s") % {"game": game}
+        return _("Partie en cours — %(game)s") % {"game": game}
+    if state.finished:
+        return _("Résultat de la partie de Yams")
+    return _("Partie de Yams")
+
+
+def winning_rule(state: State) -> str:
+    """How the game is won, when it is not the highest total."""
+    if isinstance(state, rounds.RoundsGame) and state.rules.lower_wins:
+        return _("Le plus petit total gagne.")
+    return ""
 
 
 def game_date(game: Game) -> datetime.datetime:
@@ -128,12 +222,12 @@ def game_date(game: Game) -> datetime.datetime:
     return timezone.localtime(game.finished_at or game.created_at)
 
 
-def description(game: Game, state: GameState, rows: list[RankRow]) -> str:
+def description(game: Game, state: State, rows: list[RankRow]) -> str:
     date = formats.date_format(game_date(game), "DATE_FORMAT")
     detail = _("%(variant)s, %(date)s") % {"variant": variant_label(game), "date": date}
-    if any(s.turns for s in state.seats):
+    if started(state):
         players = ranking_text(rows)
     else:
         # Everyone at 0 "ex aequo" says nothing: just who plays.
-        players = ", ".join(s.player.name for s in state.seats)
+        players = ", ".join(row.name for row in rows)
     return f"{players} — {detail}"

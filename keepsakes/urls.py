@@ -5,6 +5,8 @@ from keepsakes import views
 app_name = "keepsakes"
 urlpatterns = [
     path("printables/", views.printables, name="printables"),
+    # `preset`: a Yams variant, or a kind scored by rounds (skyjo, tarot) whose
+    # `layout` is then its number of players.
     path("printables/<preset>/<layout>.pdf", views.blank_pdf, name="blank_pdf"),
     path("w/<watch_token>/sheet.pdf", views.game_pdf, name="game_pdf"),
     path("w/<watch_token>/log/", views.log, name="log"),

@@ -24,7 +24,7 @@ from django.http import (
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import content_disposition_header
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_http_methods, require_safe
@@ -34,7 +34,7 @@ from games.invite import ShareLink, watch_path
 from games.kinds import yams
 from games.models import Game
 from games.race import draw_race
-from keepsakes import export, imports, pdf, preview
+from keepsakes import export, imports, pdf, preview, round_log, round_pdf
 from keepsakes import result as result_words
 from scorekeeper.lib import ratelimit
 from scorekeeper.lib.translation import translated
@@ -142,13 +142,66 @@ def printables(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "keepsakes/printables.html",
-        {"presets": presets, "column_choices": column_choices},
+        {
+            "presets": presets,
+            "column_choices": column_choices,
+            "round_sheets": _round_sheets(),
+        },
     )
+
+
+ROUND_SHEET_DESCRIPTIONS = {
+    "skyjo": gettext_noop(
+        "Une ligne par manche : les points de chacun et son total ; celui qui a "
+        "fini la manche est doublé s'il n'a pas le plus petit total."
+    ),
+    "tarot": gettext_noop(
+        "Une ligne par donne : le preneur et son contrat, ce que chacun gagne ou "
+        "paie et son total ; le barème de la Fédération en bas de page."
+    ),
+}
+
+
+def _round_sheets():
+    return [
+        {
+            "kind": kind,
+            "label": translated(Game.rules_of(kind, "", {}).label),
+            "description": translated(ROUND_SHEET_DESCRIPTIONS[kind]),
+            "links": [
+                {
+                    "players": players,
+                    "url": reverse(
+                        "keepsakes:blank_pdf",
+                        kwargs={"preset": kind, "layout": str(players)},
+                    ),
+                    "orientation": "portrait"
+                    if players <= round_pdf.PORTRAIT_PLAYERS
+                    else "landscape",
+                }
+                for players in seats
+            ],
+        }
+        for kind, seats in round_pdf.BLANK_KINDS.items()
+    ]
+
+
+def _blank_rounds_sheet(preset: str, layout: str) -> HttpResponse:
+    """The blank sheet of a game of rounds: `preset` is the kind (skyjo, tarot),
+    `layout` the number of players."""
+    seats = round_pdf.BLANK_KINDS.get(preset)
+    if not (seats and layout.isascii() and layout.isdigit() and int(layout) in seats):
+        raise Http404
+    content = round_pdf.blank_sheet_pdf(preset, int(layout))
+    filename = f"feuille-{preset}-{layout}-joueurs.pdf"
+    return _download(content, "application/pdf", filename, attachment=False)
 
 
 @require_safe
 @cache_control(private=True, max_age=3600)
 def blank_pdf(request: HttpRequest, preset: str, layout: str) -> HttpResponse:
+    if preset in round_pdf.BLANK_KINDS:
+        return _blank_rounds_sheet(preset, layout)
     if preset not in yams.PRESETS or layout not in pdf.LAYOUTS:
         raise Http404
     try:
@@ -189,6 +242,12 @@ def _watched_game(request, watch_token):
 def game_pdf(request: HttpRequest, watch_token: str) -> HttpResponse:
     game = _watched_game(request, watch_token)
     state = game.state()
+    if not game.is_yams:
+        filename = export.export_filename(
+            game, state.players, "pdf", prefix=f"feuille-{game.kind}"
+        )
+        content = round_pdf.game_sheet_pdf(game, state)
+        return _download(content, "application/pdf", filename, attachment=False)
     filename = export.export_filename(
         game, [s.player for s in state.seats], "pdf", prefix="feuille-yams"
     )
@@ -201,17 +260,23 @@ def game_pdf(request: HttpRequest, watch_token: str) -> HttpResponse:
 def log(request: HttpRequest, watch_token: str) -> HttpResponse:
     game = _watched_game(request, watch_token)
     players = list(game.players.all())
-    rows = export.log_lines(
-        export.game_log(game, players=players),
-        export.game_renames(game, players=players),
-    )
+    renames = export.game_renames(game, players=players)
+    if game.is_yams:
+        rows = export.log_lines(export.game_log(game, players=players), renames)
+        names = []
+    else:
+        state = game.state()
+        rows = export.log_lines(round_log.round_log(game, state), renames)
+        names = [player.name for player in state.players]
     return render(
         request,
         "keepsakes/log.html",
         {
             "game": game,
-            "variant_label": translated(game.variant.label),
+            "variant_label": translated(game.label),
             "rows": rows,
+            "names": names,
+            "round_word": "" if game.is_yams else round_log.round_word(game),
             "seating": [p.name for p in players] if game.seating_drawn else [],
             "watch_token": watch_token,
             "retention_days": settings.GAME_RETENTION_DAYS,
@@ -225,6 +290,8 @@ def export_file(request: HttpRequest, watch_token: str, fmt: str) -> HttpRespons
         raise Http404
     game = _watched_game(request, watch_token)
     state = game.state()
+    if not game.is_yams:
+        return _rounds_export(game, state, fmt)
     players = [s.player for s in state.seats]
     log_rows = export.game_log(game, players=players)
     if fmt == "csv":
@@ -232,6 +299,17 @@ def export_file(request: HttpRequest, watch_token: str, fmt: str) -> HttpRespons
     else:
         content = export.game_json_text(game, state, log_rows)
     filename = export.export_filename(game, players, fmt)
+    return _download(content, CONTENT_TYPES[fmt], filename)
+
+
+def _rounds_export(game, state, fmt):
+    rows = round_log.round_log(game, state)
+    if fmt == "csv":
+        content = round_log.rounds_csv(game, state, rows)
+    else:
+        renames = export.game_renames(game, players=list(state.players))
+        content = round_log.rounds_json_text(game, state, rows, renames)
+    filename = export.export_filename(game, state.players, fmt, prefix=game.kind)
     return _download(content, CONTENT_TYPES[fmt], filename)
 
 
@@ -310,7 +388,7 @@ def result(request: HttpRequest, watch_token: str) -> HttpResponse:
         # Message apps cache previews per address: a new version, a new address.
         + f"?v={game.version}"
     )
-    winners = state.winners()
+    winner_names = result_words.winner_names(state)
     result_link = ShareLink(
         key="result",
         heading=_("Partager le résultat")
@@ -325,12 +403,14 @@ def result(request: HttpRequest, watch_token: str) -> HttpResponse:
         "game": game,
         "state": state,
         "rows": rows,
-        "winners": winners,
-        "winner_names": result_words.names_list(s.player.name for s in winners),
-        "top_total": winners[0].total if winners else 0,
-        "started": any(s.turns for s in state.seats),
+        "winners": winner_names,
+        "winner_names": result_words.names_list(winner_names),
+        "top_total": result_words.top_total(state),
+        "started": result_words.started(state),
         "headline": headline,
         "title": result_words.result_title(state),
+        "kicker": result_words.kicker(state),
+        "winning_rule": result_words.winning_rule(state),
         "description": result_words.description(game, state, rows),
         "variant": result_words.variant_label(game),
         "date": result_words.game_date(game),
@@ -338,7 +418,12 @@ def result(request: HttpRequest, watch_token: str) -> HttpResponse:
         "image_url": image_url,
         "watch_url": watch_path(game),
         "link": result_link,
-        "race": draw_race(state, unfolded=True),
+        # The race is drawn from a Yams game's sheets; a game of rounds has its
+        # ranking, and its rounds on the log page.
+        "race": draw_race(state, unfolded=True) if game.is_yams else "",
+        "log_url": reverse("keepsakes:log", kwargs={"watch_token": game.watch_token})
+        if not game.is_yams
+        else "",
     }
     return render(request, "keepsakes/result.html", context)
 
