@@ -2,14 +2,11 @@
 the models, as the host's page plays them, for a band's history."""
 
 from games.models import Game
-
-
-def _players(game):
-    return {player.name: player.pk for player in game.players.all()}
+from tests.factories import pks as players_of
 
 
 def _finish(game, rounds, entry_of):
-    pks = _players(game)
+    pks = players_of(game)
     for data in rounds:
         game.record_round(entry_of(pks, data))
     game.refresh_from_db()

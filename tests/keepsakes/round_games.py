@@ -1,11 +1,7 @@
 """Games of rounds played through the model's verbs, for the keepsakes tests."""
 
 from games.models import Game
-
-
-def pks(game):
-    """{name: pk} of the game's players."""
-    return {p.name: p.pk for p in game.players.all()}
+from tests.factories import pks
 
 
 def tarot_game(names=("Ana", "Bruno", "Chloé", "David"), deals=None, end=True):

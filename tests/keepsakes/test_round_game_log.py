@@ -79,7 +79,7 @@ def test_a_tarot_log_says_each_deal_its_taker_and_every_share_with_the_totals(cl
 @pytest.mark.django_db
 def test_a_tarot_deal_at_five_names_the_partner(client):
     from games.models import Game
-    from tests.keepsakes.round_games import pks
+    from tests.factories import pks
 
     game, _host = Game.objects.create_game(
         ["Ana", "Bruno", "Chloé", "David", "Emma"], kind="tarot"
@@ -184,7 +184,7 @@ def test_the_log_of_a_game_of_rounds_costs_the_same_queries_whatever_its_length(
     client, django_assert_max_num_queries, deals
 ):
     from games.models import Game
-    from tests.keepsakes.round_games import pks
+    from tests.factories import pks
 
     game, _host = Game.objects.create_game(["Ana", "Bruno", "Chloé"], kind="tarot")
     ana = pks(game)["Ana"]

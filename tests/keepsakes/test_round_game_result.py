@@ -8,8 +8,9 @@ from django.urls import reverse
 from PIL import Image
 
 from games.models import Game
+from tests.factories import pks
 from tests.helpers import text
-from tests.keepsakes.round_games import pks, skyjo_game, tally_game, tarot_game
+from tests.keepsakes.round_games import skyjo_game, tally_game, tarot_game
 
 
 def result_url(game):

@@ -341,6 +341,12 @@ def play_best(card):
     another box is open. Returns the complete scorecard."""
     variant = card.variant
     keys = variant.box_keys
+    # A Yams box already started takes its further Yams first, while other
+    # boxes are still open (the last box written closes the card).
+    for column in variant.columns:
+        for key in keys:
+            if variant.box(key).repeatable:
+                card = further_yams(card, column, key)
     for column in variant.columns:
         if column == "down":
             order = list(keys)
@@ -369,13 +375,19 @@ def play_best(card):
                     continue
                 card = card.apply(column, key, best_entry(variant, box, 0, joker))
             if box.repeatable:
-                cell = card.value(column, key)
-                while 0 < len(cell) < REPEATED_YAMS and cell[0] and not card.complete:
-                    card = card.apply(
-                        column, key, best_entry(variant, box, len(cell), False)
-                    )
-                    cell = card.value(column, key)
+                card = further_yams(card, column, key)
     assert card.complete
+    return card
+
+
+def further_yams(card, column, key):
+    """`card` with the Yams box `key` of `column` given every further Yams it
+    takes (once started with a Yams), while the card is not complete."""
+    box = card.variant.box(key)
+    cell = card.value(column, key)
+    while cell and len(cell) < REPEATED_YAMS and cell[0] and not card.complete:
+        card = card.apply(column, key, best_entry(card.variant, box, len(cell), False))
+        cell = card.value(column, key)
     return card
 
 
