@@ -506,3 +506,17 @@ def test_the_watch_page_shows_the_rounds_and_nothing_to_write_with(client):
     assert reverse("games:new_round", kwargs={"host_token": host}) not in (
         page.content.decode()
     )
+
+
+def test_a_tarot_game_reads_in_english(client):
+    game, host = make_round_game("tarot", FIVE)
+    play_rounds(game, tarot_deal(game, "Chloé", "garde", 2, 49, partner="Ana"))
+
+    page = text(client.get(host_url(host), HTTP_ACCEPT_LANGUAGE="en"))
+    dialog = text(client.get(host_url(host, "new_round"), HTTP_ACCEPT_LANGUAGE="en"))
+
+    assert "Deal 2: Bruno deals" in page
+    assert "Guard · Chloé · made" in page
+    assert "Undo the last deal" in page
+    assert "Taker" in dialog and "Called partner" in dialog
+    assert "Nobody takes" in dialog

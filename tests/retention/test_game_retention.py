@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from games.models import Entry, Game, Player
 from scorekeeper.lib import purge
-from tests.factories import make_game, play
+from tests.factories import make_game, make_round_game, play, play_rounds, tarot_deal
 
 START = datetime.datetime(2026, 3, 1, 20, 30, tzinfo=datetime.UTC)
 SCORE = ("Sarah", "free", "ones", {"kind": "count", "value": 3})
@@ -86,6 +86,31 @@ def test_the_purge_takes_every_dependent_row_and_leaves_other_games_alone():
     assert not Game.objects.filter(pk=old.pk).exists()
     assert rows_of(young.pk) == {"games.Entry": 1, "games.Player": 2}
     assert Player.objects.count() == 2 and Entry.objects.count() == 1
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "idle, kept",
+    [
+        (datetime.timedelta(days=29, hours=23), True),
+        (datetime.timedelta(days=30, seconds=1), False),
+    ],
+    ids=["29 days 23 hours", "30 days and 1 second"],
+)
+def test_a_game_of_rounds_is_deleted_30_days_after_its_last_round(idle, kept):
+    last_round = START + datetime.timedelta(days=12)
+    with time_machine.travel(START, tick=False) as traveller:
+        game, _ = make_round_game("tarot", ["Ana", "Bruno", "Chloé"])
+        play_rounds(game, tarot_deal(game, "Ana", "garde", 1, 60))
+        traveller.move_to(last_round)
+        play_rounds(game, {"passed": True})
+        game.undo()  # an undone round is kept, marked: it must go too
+        game.refresh_from_db()
+        assert game.expires_at == last_round + datetime.timedelta(days=30)
+        traveller.move_to(last_round + idle)
+        purge.purge_expired(Game.objects)
+    assert Game.objects.filter(pk=game.pk).exists() is kept
+    assert (rows_of(game.pk) != {}) is kept
 
 
 @pytest.mark.django_db
