@@ -787,7 +787,7 @@ class RoundsTableBuilder:
         signed_points = self.kind != "skyjo"
         for player in self.state.players:
             points = round_.points[player.pk]
-            text = rounds.signed(points) if signed_points else str(points)
+            text = rounds.signed(points) if signed_points else numbers.written(points)
             mark, words = marks.get(player.pk, ("", ""))
             label = _("%(name)s : %(points)s, total %(total)s") % {
                 "name": player.name,

@@ -284,3 +284,43 @@ def test_the_big_screen_shows_the_standings_of_a_tarot_game(live_server, phone):
     expect(phone.locator(".turn-name")).to_have_text("Donne 2 : Bruno distribue")
     shot(phone, "tarot-tv")
     assert_accessible(phone)
+
+
+def page_fits(page):
+    return page.evaluate(
+        "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+    )
+
+
+def test_six_players_fit_a_phone_and_eight_scroll_under_a_fixed_round_column(
+    live_server, phone
+):
+    six = ["Amandine", "Bruno", "Chloé", "Dan", "Eve", "Fanny"]
+    game, token = make_round_game("skyjo", six)
+    cards = {name: value for name, value in zip(six, (12, -3, 45, 7, 0, 99))}
+    ids = pks(game)
+    game.record_round(
+        {"cards": {str(ids[n]): v for n, v in cards.items()}, "finisher": ids["Dan"]}
+    )
+    phone.goto(live_server.url + host_url(token))
+    expect(phone.locator("table.score th.player")).to_have_count(6)
+    assert page_fits(phone)
+    shot(phone, "skyjo-six")
+
+    eight = [*six, "Gaspard", "Hélène"]
+    game, token = make_round_game("skyjo", eight)
+    ids = pks(game)
+    game.record_round(
+        {"cards": {str(ids[n]): 10 for n in eight}, "finisher": ids["Hélène"]}
+    )
+    phone.goto(live_server.url + host_url(token))
+    wrap = phone.locator(".score-wrap.is-crowded")
+    expect(wrap).to_be_visible()
+    assert page_fits(phone)  # the table scrolls inside its box, not the page
+    first_cell = phone.locator("table.score tbody th").first
+    before = first_cell.bounding_box()["x"]
+    wrap.evaluate("el => el.scrollBy(200, 0)")
+    assert wrap.evaluate("el => el.scrollLeft") > 0
+    assert abs(first_cell.bounding_box()["x"] - before) <= 1
+    shot(phone, "skyjo-eight")
+    assert_accessible(phone)
