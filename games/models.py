@@ -1012,23 +1012,17 @@ class Player(models.Model):
         self.name = clean_name(self.name)
 
 
-class Entry(models.Model):
-    """One box filled by the host: what was entered, and what it was worth."""
+class Written(models.Model):
+    """What a write leaves on the sheet, a box (Entry) or a round (Round): its
+    number in the game, the idempotency keys of the request that wrote it and of
+    the undo that took it back, and who did each."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="entries")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="entries")
-    column = models.CharField(max_length=8)
-    box = models.CharField(max_length=20)
-    # Only the repeatable Yams box of multi_yams holds more than one entry.
-    slot = models.PositiveSmallIntegerField(default=0)
-    data = models.JSONField()
-    points = models.IntegerField()
     seq = models.PositiveIntegerField()
     request_key = models.CharField(max_length=64, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     undone_at = models.DateTimeField(null=True, blank=True)
-    # The idempotency key of the undo that took this entry back: a retried undo
-    # finds it here instead of taking back one more.
+    # The idempotency key of the undo that took this back: a retried undo finds
+    # it here instead of taking back one more.
     undo_key = models.CharField(max_length=64, blank=True, default="")
     # Who wrote it, and who took it back: the pencil with its label of that
     # moment (a copy: the next pass relabels the game's pencil). Rows older than
@@ -1043,48 +1037,42 @@ class Entry(models.Model):
     )
 
     class Meta:
+        abstract = True
         ordering = ["seq"]
+        # Each subclass has its `game`; %(class)s names the constraints after it
+        # (entry_unique_seq, round_unique_seq).
         constraints = [
-            models.UniqueConstraint(fields=["game", "seq"], name="entry_unique_seq"),
             models.UniqueConstraint(
-                fields=["player", "column", "box", "slot"],
-                condition=Q(undone_at__isnull=True),
-                name="entry_one_per_box",
+                fields=["game", "seq"], name="%(class)s_unique_seq"
             ),
             models.UniqueConstraint(
                 fields=["game", "request_key"],
                 condition=~Q(request_key=""),
-                name="entry_unique_request",
+                name="%(class)s_unique_request",
             ),
             models.UniqueConstraint(
                 fields=["game", "undo_key"],
                 condition=~Q(undo_key=""),
-                name="entry_unique_undo",
+                name="%(class)s_unique_undo",
             ),
             models.CheckConstraint(
-                condition=Q(points__gte=0), name="entry_points_positive"
-            ),
-            models.CheckConstraint(
-                condition=Q(by__in=Writer.values), name="entry_by_known"
+                condition=Q(by__in=Writer.values), name="%(class)s_by_known"
             ),
             models.CheckConstraint(
                 condition=Q(by=Writer.PENCIL) | Q(by_label=""),
-                name="entry_label_of_pencil",
+                name="%(class)s_label_of_pencil",
             ),
             # Who undid it is known exactly when it is undone.
             models.CheckConstraint(
                 condition=Q(undone_at__isnull=True, undone_by="")
                 | Q(undone_at__isnull=False, undone_by__in=Writer.values),
-                name="entry_undone_by_known",
+                name="%(class)s_undone_by_known",
             ),
             models.CheckConstraint(
                 condition=Q(undone_by=Writer.PENCIL) | Q(undone_by_label=""),
-                name="entry_undone_label_of_pencil",
+                name="%(class)s_undone_label_of_pencil",
             ),
         ]
-
-    def __str__(self) -> str:
-        return f"{self.box} {self.points}"
 
     def clean(self) -> None:
         errors = check_writer(self.by, self.by_label, "by")
@@ -1099,6 +1087,35 @@ class Entry(models.Model):
     @property
     def undone(self) -> bool:
         return self.undone_at is not None
+
+
+class Entry(Written):
+    """One box filled by the host: what was entered, and what it was worth."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="entries")
+    column = models.CharField(max_length=8)
+    box = models.CharField(max_length=20)
+    # Only the repeatable Yams box of multi_yams holds more than one entry.
+    slot = models.PositiveSmallIntegerField(default=0)
+    data = models.JSONField()
+    points = models.IntegerField()
+
+    class Meta(Written.Meta):
+        constraints = [
+            *Written.Meta.constraints,
+            models.UniqueConstraint(
+                fields=["player", "column", "box", "slot"],
+                condition=Q(undone_at__isnull=True),
+                name="entry_one_per_box",
+            ),
+            models.CheckConstraint(
+                condition=Q(points__gte=0), name="entry_points_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.box} {self.points}"
 
 
 def check_writer(by: str, label: str, field: str) -> dict[str, str]:
@@ -1111,77 +1128,18 @@ def check_writer(by: str, label: str, field: str) -> dict[str, str]:
     return {}
 
 
-class Round(models.Model):
+class Round(Written):
     """One round of a game scored by rounds (a Skyjo round, a tarot deal, a
     counter's round): the entry in the kind's normal form, as the engine gave it
     back, and the points it gave each player, by the player's pk as text (a JSON
     key)."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rounds")
-    seq = models.PositiveIntegerField()
     entry = models.JSONField()
     points = models.JSONField()
-    request_key = models.CharField(max_length=64, blank=True)
-    created_at = models.DateTimeField(default=timezone.now)
-    undone_at = models.DateTimeField(null=True, blank=True)
-    undo_key = models.CharField(max_length=64, blank=True, default="")
-    by = models.CharField(max_length=6, choices=Writer.choices, default=Writer.HOST)
-    by_label = models.CharField(max_length=PENCIL_LABEL_LENGTH, blank=True, default="")
-    undone_by = models.CharField(
-        max_length=6, choices=Writer.choices, blank=True, default=""
-    )
-    undone_by_label = models.CharField(
-        max_length=PENCIL_LABEL_LENGTH, blank=True, default=""
-    )
-
-    class Meta:
-        ordering = ["seq"]
-        constraints = [
-            models.UniqueConstraint(fields=["game", "seq"], name="round_unique_seq"),
-            models.UniqueConstraint(
-                fields=["game", "request_key"],
-                condition=~Q(request_key=""),
-                name="round_unique_request",
-            ),
-            models.UniqueConstraint(
-                fields=["game", "undo_key"],
-                condition=~Q(undo_key=""),
-                name="round_unique_undo",
-            ),
-            models.CheckConstraint(
-                condition=Q(by__in=Writer.values), name="round_by_known"
-            ),
-            models.CheckConstraint(
-                condition=Q(by=Writer.PENCIL) | Q(by_label=""),
-                name="round_label_of_pencil",
-            ),
-            models.CheckConstraint(
-                condition=Q(undone_at__isnull=True, undone_by="")
-                | Q(undone_at__isnull=False, undone_by__in=Writer.values),
-                name="round_undone_by_known",
-            ),
-            models.CheckConstraint(
-                condition=Q(undone_by=Writer.PENCIL) | Q(undone_by_label=""),
-                name="round_undone_label_of_pencil",
-            ),
-        ]
 
     def __str__(self) -> str:
         return f"Round {self.seq} of game {self.game_id}"
-
-    def clean(self) -> None:
-        errors = check_writer(self.by, self.by_label, "by")
-        if self.undone_at is None:
-            if self.undone_by or self.undone_by_label:
-                errors["undone_by"] = _("Une saisie en place n'a pas été annulée.")
-        else:
-            errors |= check_writer(self.undone_by, self.undone_by_label, "undone_by")
-        if errors:
-            raise ValidationError(errors)
-
-    @property
-    def undone(self) -> bool:
-        return self.undone_at is not None
 
     def points_of(self, player_id: int) -> int:
         return self.points.get(str(player_id), 0)
