@@ -75,7 +75,7 @@ from games.invite import (
 )
 from games.kinds import rounds, yams
 from games.kinds.yams.game_state import Summary
-from games.models import Game, PencilOut, ScoreRefused, State
+from games.models import Entry, Game, PencilOut, Round, ScoreRefused, State
 from games.sheet import sheet_html
 from scorekeeper.lib import numbers
 from scorekeeper.lib.translation import translated
@@ -617,63 +617,13 @@ def end_or_reopen(request: HttpRequest, access: Access, reopen: bool) -> HttpRes
     return redirect(access.page_url)
 
 
-def undo_round(request: HttpRequest, access: Access) -> HttpResponse:
-    """`undo` for a game of rounds."""
-    game = access.game
-    if request.method == "GET":
-        try:
-            state = open_rounds(access)
-        except ScoreRefused as refusal:
-            return refused(request, access, refusal)
-        if not state.rounds:
-            return refused(request, access, ScoreRefused(_("Rien à annuler.")), state)
-        last = state.rounds[-1]
-        dialog = RoundUndoDialog(
-            number=len(state.rounds),
-            points=[(p.name, rounds.signed(last.points[p.pk])) for p in state.players],
-            form=ConfirmForm(initial={"seen_version": game.version}),
-        )
-        return show_dialog(request, access, state, dialog)
-    form = ConfirmForm(request.POST)
-    form.is_valid()  # Its fields never refuse: a garbled version is stale.
-    try:
-        undone = game.undo(
-            seen_version=form.cleaned_data["seen_version"],
-            request_key=form.cleaned_data["request_key"],
-            by=access.writer,
-        )
-    except ScoreRefused as refusal:
-        return refused(request, access, refusal)
-    if undone is None:
-        notice = _("Rien à annuler.")
-    else:
-        notice = _("Annulé : %(round)s %(number)s.") % {
-            "round": _("donne") if game.kind == "tarot" else _("manche"),
-            "number": len(game.state().rounds) + 1,
-        }
-    if request.htmx:
-        return refreshed(request, access, notice)
-    messages.success(request, notice)
-    return redirect(access.page_url)
-
-
 @require_http_methods(["GET", "POST"])
 @writer_view
 def undo(request: HttpRequest, access: Access) -> HttpResponse:
     """GET asks for confirmation (what would be undone); POST undoes."""
     game = access.game
-    if not game.is_yams:
-        return undo_round(request, access)
     if request.method == "GET":
-        if not access.can_write:
-            return refused(request, access, PencilOut(game.pencil_label))
-        state = game.state()
-        last = state.last_entry()
-        if last is None:
-            return refused(request, access, ScoreRefused(_("Rien à annuler.")), state)
-        form = ConfirmForm(initial={"seen_version": game.version})
-        dialog = UndoDialog(form=form, **state.summary(last))
-        return show_dialog(request, access, state, dialog)
+        return undo_dialog(request, access)
     form = ConfirmForm(request.POST)
     form.is_valid()  # Its fields never refuse: a garbled version is stale.
     try:
@@ -684,19 +634,55 @@ def undo(request: HttpRequest, access: Access) -> HttpResponse:
         )
     except ScoreRefused as refusal:
         return refused(request, access, refusal)
-    if undone is None:
-        notice = _("Rien à annuler.")
-    else:
-        summary = game.state().summary(undone)
-        notice = _("Annulé : %(name)s, %(box)s (%(points)s).") % {
-            "name": summary["player"].name,
-            "box": translated(summary["box"].label),
-            "points": undone.points,
-        }
+    notice = undone_words(game, undone)
     if request.htmx:
         return refreshed(request, access, notice)
     messages.success(request, notice)
     return redirect(access.page_url)
+
+
+def undo_dialog(request: HttpRequest, access: Access) -> HttpResponse:
+    """The undo's confirmation: the last box, or the last round and what it
+    gave each player."""
+    game = access.game
+    if not access.can_write:
+        return refused(request, access, PencilOut(game.pencil_label))
+    state = game.state()
+    form = ConfirmForm(initial={"seen_version": game.version})
+    dialog: UndoDialog | RoundUndoDialog | None = None
+    if isinstance(state, rounds.RoundsGame):
+        if state.rounds:
+            last = state.rounds[-1]
+            dialog = RoundUndoDialog(
+                number=len(state.rounds),
+                points=[
+                    (p.name, rounds.signed(last.points[p.pk])) for p in state.players
+                ],
+                form=form,
+            )
+    elif (entry := state.last_entry()) is not None:
+        dialog = UndoDialog(form=form, **state.summary(entry))
+    if dialog is None:
+        return refused(request, access, ScoreRefused(_("Rien à annuler.")), state)
+    return show_dialog(request, access, state, dialog)
+
+
+def undone_words(game: Game, undone: Entry | Round | None) -> str:
+    """What the notice says of an undo: the box or the round taken back."""
+    if undone is None:
+        return _("Rien à annuler.")
+    if isinstance(undone, Round):
+        # The round taken back came after those still on the sheet.
+        return _("Annulé : %(round)s %(number)s.") % {
+            "round": _("donne") if game.kind == "tarot" else _("manche"),
+            "number": len(game.state().rounds) + 1,
+        }
+    summary = game.state().summary(undone)
+    return _("Annulé : %(name)s, %(box)s (%(points)s).") % {
+        "name": summary["player"].name,
+        "box": translated(summary["box"].label),
+        "points": undone.points,
+    }
 
 
 @require_http_methods(["GET", "POST"])
