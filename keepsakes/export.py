@@ -316,8 +316,9 @@ def game_csv(game: Game, log_rows: list[LogRow] | None = None) -> str:
 # --- JSON ---------------------------------------------------------------------
 
 
-def _iso(dt):
-    return dt.isoformat() if dt else None
+def iso_time(moment: datetime.datetime | None) -> str | None:
+    """A moment as the JSON files write it (ISO 8601), None left as null."""
+    return moment.isoformat() if moment else None
 
 
 def totals_of(state: GameState) -> list[dict[str, object]]:
@@ -372,12 +373,12 @@ def game_json(
     return {
         "format": FORMAT,
         "version": FORMAT_VERSION,
-        "exported_at": _iso(timezone.now()),
+        "exported_at": iso_time(timezone.now()),
         "preset": game.preset,
         "preset_label": translated(game.variant.label),
         "options": game.variant.options,
-        "created_at": _iso(game.created_at),
-        "finished_at": _iso(game.finished_at),
+        "created_at": iso_time(game.created_at),
+        "finished_at": iso_time(game.finished_at),
         "finished": state.finished,
         "players": [{"seat": p.seat, "name": p.name} for p in players],
         # How the seats were set: "drawn" at random on the create page, or "chosen".
@@ -393,9 +394,9 @@ def game_json(
                 "entry": row.data,
                 "text": row.text,
                 "points": row.points,
-                "created_at": _iso(row.created_at),
+                "created_at": iso_time(row.created_at),
                 "undone": row.undone,
-                "undone_at": _iso(row.undone_at),
+                "undone_at": iso_time(row.undone_at),
                 "by": row.by,
                 "by_label": row.by_label,
                 "undone_by": row.undone_by or None,
@@ -408,7 +409,7 @@ def game_json(
                 "seat": rename.seat,
                 "old_name": rename.old_name,
                 "new_name": rename.new_name,
-                "created_at": _iso(rename.created_at),
+                "created_at": iso_time(rename.created_at),
                 "by": rename.by,
                 "by_label": rename.by_label,
             }

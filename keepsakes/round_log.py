@@ -20,8 +20,9 @@ from django.utils.translation import ngettext
 from games.kinds import rounds
 from games.kinds.tarot.rules import CONTRACT_LABELS, POIGNEE_LABELS, SIDE_LABELS
 from games.models import Game, Kind, Player, Round
-from keepsakes.export import FORMAT, undone_words, writer_words
+from keepsakes.export import FORMAT, iso_time, undone_words, writer_words
 from scorekeeper.lib.csvfile import csv_text, local_time
+from scorekeeper.lib.numbers import written
 from scorekeeper.lib.translation import translated
 
 # Version 2 is the format with a `kind`: a game of rounds. A Yams game is still
@@ -45,7 +46,7 @@ def round_word(game: Game) -> str:
 def points_words(game: Game, points: int) -> str:
     """A round's points as the sheet writes them: signed, but at Skyjo, where
     every round adds cards, plain."""
-    return total_words(points) if game.kind == Kind.SKYJO else rounds.signed(points)
+    return written(points) if game.kind == Kind.SKYJO else rounds.signed(points)
 
 
 # --- a round in words -----------------------------------------------------------
@@ -111,24 +112,16 @@ def round_details(game: Game, state: rounds.RoundsGame, round_: rounds.Round) ->
                 }
             )
         if detail.chelem:
-            parts.append(_("chelem %(points)s") % {"points": signed(detail.chelem)})
+            parts.append(
+                _("chelem %(points)s") % {"points": rounds.signed(detail.chelem)}
+            )
         return " · ".join(parts)
     if game.kind == Kind.SKYJO:
         cards = ", ".join(
-            f"{_name(state, pk)} {total_words(value)}"
-            for pk, value in detail.cards.items()
+            f"{_name(state, pk)} {written(value)}" for pk, value in detail.cards.items()
         )
         return _("Cartes : %(cards)s") % {"cards": cards}
     return ""
-
-
-def signed(points: int) -> str:
-    return rounds.signed(points)
-
-
-def total_words(total: int) -> str:
-    """A total as a page shows it: −70 with a true minus, as the points are."""
-    return f"\u2212{-total}" if total < 0 else str(total)
 
 
 # --- the log --------------------------------------------------------------------
@@ -146,7 +139,7 @@ class RoundCell:
 
     @property
     def total_text(self) -> str:
-        return "" if self.total is None else total_words(self.total)
+        return "" if self.total is None else written(self.total)
 
 
 @dataclass(frozen=True)
@@ -334,10 +327,6 @@ def entry_by_pk(
     return _players_mapped(kind, entry, pk_of)
 
 
-def _iso(moment: datetime.datetime | None) -> str | None:
-    return moment.isoformat() if moment else None
-
-
 def rounds_totals(state: rounds.RoundsGame) -> list[dict[str, object]]:
     """Each player's total and rank, in seating order (export and import compare
     these, so both build them the same way)."""
@@ -364,12 +353,12 @@ def rounds_json(
     return {
         "format": FORMAT,
         "version": ROUNDS_FORMAT_VERSION,
-        "exported_at": _iso(timezone.now()),
+        "exported_at": iso_time(timezone.now()),
         "kind": game.kind,
         "kind_label": translated(game.label),
         "options": game.options,
-        "created_at": _iso(game.created_at),
-        "finished_at": _iso(game.finished_at),
+        "created_at": iso_time(game.created_at),
+        "finished_at": iso_time(game.finished_at),
         "finished": state.finished,
         "ended_by_host": game.ended_by_host,
         "players": [{"seat": p.seat, "name": p.name} for p in players],
@@ -381,9 +370,9 @@ def rounds_json(
                 "entry": entry_by_seat(game.kind, row.entry, players),
                 "text": row.text,
                 "points": [cell.points for cell in row.cells],
-                "created_at": _iso(row.created_at),
+                "created_at": iso_time(row.created_at),
                 "undone": row.undone,
-                "undone_at": _iso(row.undone_at),
+                "undone_at": iso_time(row.undone_at),
                 "by": row.by,
                 "by_label": row.by_label,
                 "undone_by": row.undone_by or None,
@@ -396,7 +385,7 @@ def rounds_json(
                 "seat": rename.seat,
                 "old_name": rename.old_name,
                 "new_name": rename.new_name,
-                "created_at": _iso(rename.created_at),
+                "created_at": iso_time(rename.created_at),
                 "by": rename.by,
                 "by_label": rename.by_label,
             }

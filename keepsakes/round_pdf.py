@@ -17,7 +17,8 @@ from django.utils.translation import gettext as _
 from games.kinds import rounds
 from games.models import Game, Kind
 from keepsakes.pdf import FONT, INK, MARGIN, MUTED, PAGE, PEN, PT, SHADE, SheetPDF
-from keepsakes.round_log import round_log, round_word, total_words
+from keepsakes.round_log import round_log, round_word
+from scorekeeper.lib.numbers import written
 from scorekeeper.lib.translation import translated
 
 # The kinds with a blank sheet, and the players it is drawn for.
@@ -250,7 +251,7 @@ def game_sheet_pdf(game: Game, state: rounds.RoundsGame | None = None) -> bytes:
             cells=[
                 (
                     _points(game, state, index, player, cell.points),
-                    total_words(cell.total),
+                    written(cell.total),
                 )
                 for player, cell in zip(state.players, row.cells, strict=True)
             ],
@@ -260,7 +261,7 @@ def game_sheet_pdf(game: Game, state: rounds.RoundsGame | None = None) -> bytes:
     played = formats.date_format(timezone.localtime(game.created_at), "DATE_FORMAT")
     if state.finished:
         ranking = "   ".join(
-            f"{standing.rank}. {standing.player.name} {total_words(standing.total)}"
+            f"{standing.rank}. {standing.player.name} {written(standing.total)}"
             for standing in state.ranking()
         )
         extra = _("Classement : %(ranking)s") % {"ranking": ranking}
@@ -271,7 +272,7 @@ def game_sheet_pdf(game: Game, state: rounds.RoundsGame | None = None) -> bytes:
         [player.name for player in state.players],
         [],
         rows,
-        [total_words(state.totals[player.pk]) for player in state.players],
+        [written(state.totals[player.pk]) for player in state.players],
         title=translated(game.label),
         subtitle=_("%(count)s joueurs") % {"count": len(state.players)},
         right=_("Partie du %(date)s") % {"date": played},
@@ -287,6 +288,6 @@ def _points(game, state, index, player, points):
         return rounds.signed(points)
     detail = state.rounds[index].detail
     if detail.doubled and detail.finisher == player.pk:
-        cards = total_words(detail.cards[player.pk])
-        return f"{cards}×2={total_words(points)}"
-    return total_words(points)
+        cards = written(detail.cards[player.pk])
+        return f"{cards}×2={written(points)}"
+    return written(points)
