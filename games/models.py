@@ -585,19 +585,7 @@ class Game(models.Model):
             made, after = self.next_entry(
                 state, player_id, column, box, entry, request_key
             )
-            made.by, made.by_label = self._writer(by)
-            now = made.created_at = timezone.now()
-            try:
-                # The unique (game, seq) and one-entry-per-box constraints catch
-                # what the checks cannot see; no savepoint needed: the refusal
-                # rolls the whole write back.
-                made.save(force_insert=True)
-            except IntegrityError as exc:
-                raise StaleVersion() from exc
-            finished = {"finished_at": now} if after.finished else {}
-            self._bump(after, now, **finished)
-            if after.finished:
-                self.tell_band_finished(after)
+            self._save_written(made, after, by)
         return made
 
     def record_round(
@@ -634,16 +622,7 @@ class Game(models.Model):
                 points={str(pk): points for pk, points in scored.points.items()},
                 request_key=request_key,
             )
-            made.by, made.by_label = self._writer(by)
-            now = made.created_at = timezone.now()
-            try:
-                made.save(force_insert=True)
-            except IntegrityError as exc:
-                raise StaleVersion() from exc
-            finished = {"finished_at": now} if after.finished else {}
-            self._bump(after, now, **finished)
-            if after.finished:
-                self.tell_band_finished(after)
+            self._save_written(made, after, by)
         return made
 
     def end(
@@ -900,6 +879,24 @@ class Game(models.Model):
         )
 
     # --- under the lock ------------------------------------------------------------
+
+    def _save_written(self, made: "Written", after: State, by: str | None) -> None:
+        """Saves what a write made (an Entry, a Round) with its writer, then
+        moves the game to the state after it: a new version, and the end with
+        its result for the band when the write ends the game."""
+        made.by, made.by_label = self._writer(by)
+        now = made.created_at = timezone.now()
+        try:
+            # The unique constraints (game, seq), one entry per box, catch what
+            # the checks cannot see; no savepoint needed: the refusal rolls the
+            # whole write back.
+            made.save(force_insert=True)
+        except IntegrityError as exc:
+            raise StaleVersion() from exc
+        finished = {"finished_at": now} if after.finished else {}
+        self._bump(after, now, **finished)
+        if after.finished:
+            self.tell_band_finished(after)
 
     def _writer(self, by: str | None) -> tuple[str, str]:
         """(who, label) as a write keeps them: the pencil's label as the locked
