@@ -297,7 +297,9 @@ def test_six_players_fit_a_phone_and_eight_scroll_under_a_fixed_round_column(
 ):
     six = ["Amandine", "Bruno", "Chloé", "Dan", "Eve", "Fanny"]
     game, token = make_round_game("skyjo", six)
-    cards = {name: value for name, value in zip(six, (12, -3, 45, 7, 0, 99))}
+    cards = {
+        name: value for name, value in zip(six, (12, -3, 45, 7, 0, 99), strict=True)
+    }
     ids = pks(game)
     game.record_round(
         {"cards": {str(ids[n]): v for n, v in cards.items()}, "finisher": ids["Dan"]}
