@@ -39,6 +39,19 @@ def _fresh_cache():
         cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def _fresh_hub():
+    # The live hub remembers the last version it heard of each game id, for a
+    # process's lifetime: in production ids are never reused, but a test's
+    # flushed or rolled-back rows give the next test's game the same id, which
+    # must not inherit the version an earlier test's game reached.
+    from games.live.fanout import hub
+
+    hub.recent.clear()
+    yield
+    hub.recent.clear()
+
+
 # Per module, not per session: Playwright's sync API keeps an event loop running in
 # the test thread while it is open, and the tests that drive the ASGI handler
 # themselves (asyncio.run, async_to_sync) cannot run beside it.
