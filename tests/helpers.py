@@ -65,6 +65,22 @@ def triggered(response):
         return {name.strip() for name in header.split(",") if name.strip()}
 
 
+# What the create page posts without JavaScript: every game's section is there, each
+# at its defaults, whichever game is chosen.
+EVERY_SECTION = {
+    "preset": "classic",
+    "columns": ["free"],
+    "skyjo-limit": "100",
+    "skyjo-double_on_tie": "on",
+    "tarot-multipliers": "1_2_4_6",
+    "tarot-poignees": "20_30_40",
+    "tarot-deals": "",
+    "tally-winner": "highest",
+    "tally-target": "",
+    "tally-rounds": "",
+}
+
+
 # Every route of the project, its URL filled in, and the rows it must not change.
 
 

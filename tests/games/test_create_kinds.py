@@ -8,24 +8,9 @@ import pytest
 from django.urls import reverse
 
 from games.models import Game
-from tests.helpers import text
+from tests.helpers import EVERY_SECTION, text
 
 HOME = "/"
-
-# What the page posts without JavaScript: every game's section is there, each
-# at its defaults, whichever game is chosen.
-EVERY_SECTION = {
-    "preset": "classic",
-    "columns": ["free"],
-    "skyjo-limit": "100",
-    "skyjo-double_on_tie": "on",
-    "tarot-multipliers": "1_2_4_6",
-    "tarot-poignees": "20_30_40",
-    "tarot-deals": "",
-    "tally-winner": "highest",
-    "tally-target": "",
-    "tally-rounds": "",
-}
 
 
 def post(client, kind, names, url=HOME, **fields):

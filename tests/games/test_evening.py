@@ -7,24 +7,11 @@ from django.urls import reverse
 
 from games.models import Game
 from tests.factories import CLASSIC_BOXES, CROSS, pks
-from tests.helpers import host_url, text
+from tests.helpers import EVERY_SECTION, host_url, text
 
 pytestmark = pytest.mark.django_db
 
 NAMES = ["Ana", "Bruno", "Chloé", "Dan", "Eve"]
-# What the create page posts without JavaScript: every game's section.
-EVERY_SECTION = {
-    "preset": "classic",
-    "columns": ["free"],
-    "skyjo-limit": "100",
-    "skyjo-double_on_tie": "on",
-    "tarot-multipliers": "1_2_4_6",
-    "tarot-poignees": "20_30_40",
-    "tarot-deals": "",
-    "tally-winner": "highest",
-    "tally-target": "",
-    "tally-rounds": "",
-}
 
 
 def start(client, url, kind, names):
