@@ -305,6 +305,7 @@ def test_the_host_ends_a_counter_and_the_band_keeps_its_result(client):
     assert game.finished_at is not None and game.ended_by_host
     page = text(client.get(response.url))
     assert "Partie terminée." in page
+    assert "Ex aequo : Bruno et Chloé !" in page
     (result,) = game.band.results.all()
     assert sorted((s.name, s.rank) for s in result.scores.all()) == [
         ("Ana", 3),
