@@ -14,6 +14,7 @@ import datetime
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from django.utils import timezone
 from django.utils.text import slugify
@@ -321,6 +322,47 @@ def iso_time(moment: datetime.datetime | None) -> str | None:
     return moment.isoformat() if moment else None
 
 
+class LoggedWrite(Protocol):
+    """A row of a log, a box's (LogRow) or a round's (round_log.RoundLogRow)."""
+
+    created_at: datetime.datetime
+    undone: bool
+    undone_at: datetime.datetime | None
+    by: str
+    by_label: str
+    undone_by: str
+    undone_by_label: str
+
+
+def written_json(row: LoggedWrite) -> dict[str, object]:
+    """When a logged write (a box, a round) was made and by whom, and whether
+    and by whom it was taken back: the same keys in both file formats."""
+    return {
+        "created_at": iso_time(row.created_at),
+        "undone": row.undone,
+        "undone_at": iso_time(row.undone_at),
+        "by": row.by,
+        "by_label": row.by_label,
+        "undone_by": row.undone_by or None,
+        "undone_by_label": row.undone_by_label,
+    }
+
+
+def renames_json(renames: Sequence[RenameRow]) -> list[dict[str, object]]:
+    """The names corrected during the game, as both file formats write them."""
+    return [
+        {
+            "seat": rename.seat,
+            "old_name": rename.old_name,
+            "new_name": rename.new_name,
+            "created_at": iso_time(rename.created_at),
+            "by": rename.by,
+            "by_label": rename.by_label,
+        }
+        for rename in renames
+    ]
+
+
 def totals_of(state: GameState) -> list[dict[str, object]]:
     """Each player's totals as plain JSON, in seating order (export and import
     compare these, so both must build them the same way)."""
@@ -394,27 +436,11 @@ def game_json(
                 "entry": row.data,
                 "text": row.text,
                 "points": row.points,
-                "created_at": iso_time(row.created_at),
-                "undone": row.undone,
-                "undone_at": iso_time(row.undone_at),
-                "by": row.by,
-                "by_label": row.by_label,
-                "undone_by": row.undone_by or None,
-                "undone_by_label": row.undone_by_label,
+                **written_json(row),
             }
             for row in log_rows
         ],
-        "renames": [
-            {
-                "seat": rename.seat,
-                "old_name": rename.old_name,
-                "new_name": rename.new_name,
-                "created_at": iso_time(rename.created_at),
-                "by": rename.by,
-                "by_label": rename.by_label,
-            }
-            for rename in renames
-        ],
+        "renames": renames_json(renames),
         "totals": totals_of(state),
         "winners": [s.player.name for s in state.winners()] if state.finished else [],
     }

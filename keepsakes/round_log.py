@@ -20,7 +20,14 @@ from django.utils.translation import ngettext
 from games.kinds import rounds
 from games.kinds.tarot.rules import CONTRACT_LABELS, POIGNEE_LABELS, SIDE_LABELS
 from games.models import Game, Kind, Player, Round
-from keepsakes.export import FORMAT, iso_time, undone_words, writer_words
+from keepsakes.export import (
+    FORMAT,
+    iso_time,
+    renames_json,
+    undone_words,
+    writer_words,
+    written_json,
+)
 from scorekeeper.lib.csvfile import csv_text, local_time
 from scorekeeper.lib.numbers import written
 from scorekeeper.lib.translation import translated
@@ -370,27 +377,11 @@ def rounds_json(
                 "entry": entry_by_seat(game.kind, row.entry, players),
                 "text": row.text,
                 "points": [cell.points for cell in row.cells],
-                "created_at": iso_time(row.created_at),
-                "undone": row.undone,
-                "undone_at": iso_time(row.undone_at),
-                "by": row.by,
-                "by_label": row.by_label,
-                "undone_by": row.undone_by or None,
-                "undone_by_label": row.undone_by_label,
+                **written_json(row),
             }
             for row in rows
         ],
-        "renames": [
-            {
-                "seat": rename.seat,
-                "old_name": rename.old_name,
-                "new_name": rename.new_name,
-                "created_at": iso_time(rename.created_at),
-                "by": rename.by,
-                "by_label": rename.by_label,
-            }
-            for rename in renames
-        ],
+        "renames": renames_json(renames),
         "totals": rounds_totals(state),
         "winners": [p.name for p in state.winners()] if state.finished else [],
     }
