@@ -76,6 +76,12 @@ class Row:
     short: str = ""
 
     @property
+    def classes(self) -> str:
+        """Its class attribute: its kind, its key and its section."""
+        classes = f"row-{self.kind} row-{self.key}"
+        return f"{classes} section-{self.section}" if self.section else classes
+
+    @property
     def whole_player(self) -> bool:
         """One cell per player across all of their columns."""
         return self.kind in ("grand", "bank")
@@ -207,6 +213,58 @@ def prospect_words(variant: Variant, language: str | None) -> ProspectWords:
     """The ProspectWords of a variant in a language (the active one: `language`
     only keys the cache)."""
     return ProspectWords(variant)
+
+
+class TableWords:
+    """The fixed words of a variant's table in one language: the boxes' and
+    columns' names, the rows' labels and what a screen reader says of a cell.
+    `table_words` keeps one per variant and language, for every table and every
+    render, as `prospect_words` does for the prospects."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.boxes = {box.key: translated(box.label) for box in variant.boxes}
+        # What the label column shows where the full name has no room.
+        self.shorts = {
+            box.key: pgettext("abréviation", box.short) for box in variant.boxes
+        }
+        self.columns = {c: translated(variant.column_label(c)) for c in variant.columns}
+        self.says = {
+            "crossed": _("%(name)s, %(box)s : barré"),
+            "filled": _("%(name)s, %(box)s : %(points)s"),
+            "open": _("%(name)s, %(box)s : remplir"),
+            "add_yams": " — " + _("ajouter un Yams"),
+            # With several columns, the column is part of a box's name: "Cleo,
+            # As" would name the same control in each of them.
+            "in_column": _("%(box)s (%(column)s)"),
+            "upper": _("%(name)s, total haut : %(upper)s / %(target)s"),
+            "bonus": _("%(name)s, bonus : %(bonus)s"),
+            "no_bonus": _("%(name)s, pas de bonus"),
+            "missing": _("%(name)s, bonus : il manque %(missing)s"),
+            # What is still missing, not a minus sign: "−60" read as a penalty.
+            "still": pgettext("bonus still missing", "encore"),
+        }
+        bonus_title = _("Bonus de %(points)s dès %(threshold)s en haut") % {
+            "points": variant.bonus_points,
+            "threshold": variant.bonus_threshold,
+        }
+        # Each row of totals: (its label, its title).
+        self.rows = {
+            "upper": (_("Haut"), _("Total de la section du haut")),
+            "bonus": (_("Bonus"), bonus_title),
+            "lower": (_("Bas"), _("Total de la section du bas")),
+            "yams_bonus": (_("Prime"), _("Prime Yams (+100 par Yams de plus)")),
+            "total": (_("Total"), _("Total")),
+            "grand": (_("Total"), _("Total de toutes les colonnes")),
+            "bank": (_("Réserve"), _("Lancers gardés en réserve")),
+        }
+        self.leader_mark = pgettext("leader", "1er")
+
+
+@lru_cache(maxsize=64)
+def table_words(variant: Variant, language: str | None) -> TableWords:
+    """The TableWords of a variant in a language (the active one: `language`
+    only keys the cache)."""
+    return TableWords(variant)
 
 
 @dataclass
@@ -379,27 +437,9 @@ class TableBuilder:
         self.rename_url = (
             access.url_maker("rename", player_id=0) if access.can_rename else None
         )
-        self.box_labels = {box.key: translated(box.label) for box in variant.boxes}
-        self.column_labels = {
-            column: translated(variant.column_label(column)) for column in self.columns
-        }
+        self.words = table_words(variant, get_language())
         self.upper_boxes = [b for b in variant.boxes if b.section == "upper"]
         self.lower_boxes = [b for b in variant.boxes if b.section == "lower"]
-        self.says = {
-            "crossed": _("%(name)s, %(box)s : barré"),
-            "filled": _("%(name)s, %(box)s : %(points)s"),
-            "open": _("%(name)s, %(box)s : remplir"),
-            "add_yams": " — " + _("ajouter un Yams"),
-            # With several columns, the column is part of a box's name: "Cleo,
-            # As" would name the same control in each of them.
-            "in_column": _("%(box)s (%(column)s)"),
-            "upper": _("%(name)s, total haut : %(upper)s / %(target)s"),
-            "bonus": _("%(name)s, bonus : %(bonus)s"),
-            "no_bonus": _("%(name)s, pas de bonus"),
-            "missing": _("%(name)s, bonus : il manque %(missing)s"),
-            # What is still missing, not a minus sign: "−60" read as a penalty.
-            "still": pgettext("bonus still missing", "encore"),
-        }
         self.players = [self.player_columns(seat) for seat in state.seats]
         self.short_labels = len(self.players) * self.span > MAX_FULL_LABEL_COLUMNS
         self.prospects = prospect_words(variant, get_language()).table(state)
@@ -442,7 +482,7 @@ class TableBuilder:
                 (rank, by_player[seat.player.pk], ranks.count(rank) > 1)
                 for rank, seat in ranked
             ],
-            leader_mark=pgettext("leader", "1er"),
+            leader_mark=self.words.leader_mark,
         )
 
     def heads(self) -> list[Head]:
@@ -470,7 +510,7 @@ class TableBuilder:
             SubHead(
                 column,
                 COLUMN_SYMBOLS[column],
-                self.column_labels[column],
+                self.words.columns[column],
                 player.current,
                 index == 0,
             )
@@ -483,36 +523,21 @@ class TableBuilder:
     def rows(self) -> list[Row]:
         variant = self.variant
         rows = [self.box_row(box) for box in self.upper_boxes]
-        rows.append(
-            self.sum_row(
-                "upper", _("Haut"), _("Total de la section du haut"), self.upper
-            )
-        )
-        bonus_title = _("Bonus de %(points)s dès %(threshold)s en haut") % {
-            "points": variant.bonus_points,
-            "threshold": variant.bonus_threshold,
-        }
-        rows.append(self.sum_row("bonus", _("Bonus"), bonus_title, self.bonus))
+        rows.append(self.sum_row("upper", self.upper))
+        rows.append(self.sum_row("bonus", self.bonus))
         rows += [self.box_row(box) for box in self.lower_boxes]
-        rows.append(
-            self.sum_row("lower", _("Bas"), _("Total de la section du bas"), self.lower)
-        )
+        rows.append(self.sum_row("lower", self.lower))
         if variant.yams_rule == "bonus":
-            title = _("Prime Yams (+100 par Yams de plus)")
-            rows.append(self.sum_row("yams_bonus", _("Prime"), title, self.yams_bonus))
-        rows.append(
-            self.sum_row("total", _("Total"), _("Total"), self.total, kind="total")
-        )
+            rows.append(self.sum_row("yams_bonus", self.yams_bonus))
+        rows.append(self.sum_row("total", self.total, kind="total"))
         if self.multi:
             cells = self.player_cells("grand", lambda player: player.seat.total)
-            title = _("Total de toutes les colonnes")
-            rows.append(Row("grand", _("Total"), title, "grand", cells))
+            rows.append(Row("grand", *self.words.rows["grand"], "grand", cells))
         if variant.saved_rolls:
             cells = self.player_cells(
                 "total", lambda player: player.seat.scorecard.bank
             )
-            title = _("Lancers gardés en réserve")
-            rows.append(Row("bank", _("Réserve"), title, "bank", cells))
+            rows.append(Row("bank", *self.words.rows["bank"], "bank", cells))
         return rows
 
     def box_row(self, box: Box) -> Row:
@@ -521,8 +546,8 @@ class TableBuilder:
             for player in self.players
             for index, column in enumerate(self.columns)
         ]
-        label = self.box_labels[box.key]
-        short = pgettext("abréviation", box.short)
+        label = self.words.boxes[box.key]
+        short = self.words.shorts[box.key]
         if short == label or not (
             self.short_labels or len(label) > MAX_FULL_LABEL_CHARS
         ):
@@ -532,12 +557,12 @@ class TableBuilder:
     def box_cell(
         self, player: PlayerColumns, index: int, column: str, box: Box
     ) -> Cell:
-        says = self.says
-        label = self.box_labels[box.key]
+        says = self.words.says
+        label = self.words.boxes[box.key]
         if self.multi:
             label = says["in_column"] % {
                 "box": label,
-                "column": self.column_labels[column],
+                "column": self.words.columns[column],
             }
         entries = player.entries.get((column, box.key))
         cell = Cell(current=player.current, first=index == 0)
@@ -570,20 +595,18 @@ class TableBuilder:
     def sum_row(
         self,
         key: str,
-        label: str,
-        title: str,
         fill: Callable[[Cell, Totals, PlayerColumns, str], None],
         kind: str = "sum",
     ) -> Row:
         """A row of totals: `fill(cell, the column's totals, player, column)` writes
-        what each cell says."""
+        what each cell says; its label and title are the words' of `key`."""
         cells = []
         for player in self.players:
             for index, column in enumerate(self.columns):
                 cell = Cell(current=player.current, first=index == 0, state="total")
                 fill(cell, player.seat.totals[column], player, column)
                 cells.append(cell)
-        return Row(key, label, title, kind, cells)
+        return Row(key, *self.words.rows[key], kind, cells)
 
     def player_cells(
         self, state: str, value: Callable[[PlayerColumns], int]
@@ -602,7 +625,7 @@ class TableBuilder:
         cell.text = str(t.upper)
         if not t.bonus:
             cell.small = f"/{t.upper_target}"
-        cell.label = self.says["upper"] % {
+        cell.label = self.words.says["upper"] % {
             "name": player.seat.player.name,
             "upper": t.upper,
             "target": t.upper_target,
@@ -612,14 +635,14 @@ class TableBuilder:
         name = player.seat.player.name
         if t.bonus:
             cell.text, cell.tone = f"+{t.bonus}", "good"
-            cell.label = self.says["bonus"] % {"name": name, "bonus": t.bonus}
+            cell.label = self.words.says["bonus"] % {"name": name, "bonus": t.bonus}
         elif all(player.seat.scorecard.filled(column, b.key) for b in self.upper_boxes):
             cell.text, cell.tone = "0", "muted"
-            cell.label = self.says["no_bonus"] % {"name": name}
+            cell.label = self.words.says["no_bonus"] % {"name": name}
         else:
             cell.text, cell.tone = str(t.upper_missing), "muted"
-            cell.note = self.says["still"]
-            cell.label = self.says["missing"] % {
+            cell.note = self.words.says["still"]
+            cell.label = self.words.says["missing"] % {
                 "name": name,
                 "missing": t.upper_missing,
             }
