@@ -47,15 +47,20 @@ def test_the_watch_and_host_pages_switch_threads_a_handful_of_times(switches):
 
 def test_a_server_process_freezes_what_it_loaded_at_start():
     # What every server process loads once (settings, URLs, views, the game
-    # page's template) is kept out of the collector's full passes.
+    # page's template) is kept out of the collector's full passes, and the
+    # objects of requests under way die young instead of growing the old
+    # generation that a full pass walks, held streams and kept states included.
     import gc
 
     from scorekeeper import asgi, serve
 
     assert serve.options({})["app"] == "scorekeeper.asgi:served"
-    before = gc.get_freeze_count()
+    before, thresholds = gc.get_freeze_count(), gc.get_threshold()
     try:
         assert asgi.served() is asgi.application
         assert gc.get_freeze_count() > before
+        assert gc.get_threshold() == (asgi.GC_YOUNG_THRESHOLD, *thresholds[1:])
+        assert thresholds[0] < asgi.GC_YOUNG_THRESHOLD
     finally:
         gc.unfreeze()
+        gc.set_threshold(*thresholds)
