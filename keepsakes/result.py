@@ -18,6 +18,7 @@ from django.utils.translation import ngettext
 
 from games.kinds import rounds
 from games.models import Game, State
+from scorekeeper.lib import numbers
 from scorekeeper.lib.translation import translated
 
 
@@ -31,7 +32,7 @@ class RankRow:
     @property
     def total_text(self) -> str:
         """The total with a true minus when it is below 0 (tarot, a counter)."""
-        return f"\u2212{-self.total}" if self.total < 0 else str(self.total)
+        return numbers.written(self.total)
 
 
 def ranking_rows(state: State) -> list[RankRow]:
@@ -88,7 +89,11 @@ def names_list(names: Iterable[str]) -> str:
 
 
 def points_text(total: int) -> str:
-    return ngettext("%(total)d point", "%(total)d points", total) % {"total": total}
+    """ "12 points", "−3 points": a true minus, and the plural of the number of
+    points whatever its sign."""
+    return ngettext("%(total)s point", "%(total)s points", abs(total)) % {
+        "total": numbers.written(total)
+    }
 
 
 def headline(state: State) -> str:

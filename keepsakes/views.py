@@ -405,7 +405,7 @@ def result(request: HttpRequest, watch_token: str) -> HttpResponse:
         "rows": rows,
         "winners": winner_names,
         "winner_names": result_words.names_list(winner_names),
-        "top_total": result_words.top_total(state),
+        "top_points": result_words.points_text(result_words.top_total(state)),
         "started": result_words.started(state),
         "headline": headline,
         "title": result_words.result_title(state),

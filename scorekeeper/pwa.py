@@ -28,10 +28,11 @@ def manifest(request: HttpRequest) -> JsonResponse:
         },
     ]
     data = {
-        "name": _("Scorekeeper — la feuille de Yams"),
+        "name": _("Scorekeeper — la feuille de score"),
         "short_name": "Scorekeeper",
         "description": _(
-            "La feuille de score du Yams : un téléphone compte, toute la table suit."
+            "La feuille de score du Yams, du Skyjo, du tarot ou de tout autre jeu : "
+            "un téléphone compte, toute la table suit."
         ),
         "lang": get_language(),
         "start_url": reverse("games:home"),

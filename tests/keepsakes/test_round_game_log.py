@@ -51,6 +51,7 @@ def test_a_tarot_log_says_each_deal_its_taker_and_every_share_with_the_totals(cl
     assert response.status_code == 200
     heads, blocks = round_blocks(response)
     assert heads == ["Ana", "Bruno", "Chloé", "David"]
+    assert "Toutes les donnes, dans l'ordre" in page_text(response.content.decode())
     first, passed, failed, made = blocks
     assert first[0].startswith("Donne 1 Garde · Ana · faite")
     assert "2 bouts, 49 points (il en fallait 41)" in first[0]

@@ -23,7 +23,7 @@ def image_url(game):
 
 def ranking(page):
     """The ranking table as the page reads: "1 Ana 254 2 ..."."""
-    return page.split("Rang Joueur Points ", 1)[1].split(" Toutes les manches")[0]
+    return page.split("Rang Joueur Points ", 1)[1].split(" Toutes les ")[0]
 
 
 @pytest.mark.django_db
@@ -40,7 +40,34 @@ def test_a_finished_tarot_game_shows_its_winner_the_ranking_and_the_game(client)
     assert (
         '<meta property="og:title" content="Tarot : Ana gagne avec 254 points">' in html
     )
+    # Tarot is played in deals, not rounds.
+    assert "Toutes les donnes, une à une" in page
+    assert "manche" not in page
+
+
+@pytest.mark.django_db
+def test_a_winning_total_below_zero_is_written_with_a_true_minus(client):
+    game, _host = Game.objects.create_game(["Sarah", "Hugo"], kind="tally")
+    p = pks(game)
+    game.record_round({"points": {p["Sarah"]: -3, p["Hugo"]: -5}})
+    game.end()
+    response = client.get(result_url(game))
+    page = text(response)
+    assert "Sarah gagne ! −3 points" in page
+    assert ranking(page) == "1 Sarah −3 2 Hugo −5"
     assert "Toutes les manches, une à une" in page
+    html = response.content.decode()
+    assert "Compteur libre : Sarah gagne avec −3 points" in html
+    assert "-3" not in page
+
+
+@pytest.mark.django_db
+def test_a_game_in_play_led_below_zero_says_so_with_a_true_minus(client):
+    game, _host = Game.objects.create_game(["Sarah", "Hugo"], kind="tally")
+    p = pks(game)
+    game.record_round({"points": {p["Sarah"]: -1, p["Hugo"]: -5}})
+    page = text(client.get(result_url(game)))
+    assert "La partie se joue encore. En tête : Sarah, −1 point." in page
 
 
 @pytest.mark.django_db

@@ -33,6 +33,9 @@ def test_the_home_page_offers_a_manifest_with_icons_and_colours(live_server, pho
     assert response.status == 200
     manifest = response.json()
     assert manifest["short_name"] == "Scorekeeper"
+    # Any game's score, not only Yams's: the name the phone shows says so.
+    assert manifest["name"] == "Scorekeeper — la feuille de score"
+    assert "Skyjo" in manifest["description"]
     assert manifest["display"] == "standalone"
     assert manifest["start_url"] == "/"
     assert manifest["theme_color"] and manifest["background_color"]
