@@ -45,13 +45,19 @@ def test_a_finished_tarot_game_shows_its_winner_the_ranking_and_the_game(client)
     assert "manche" not in page
 
 
-@pytest.mark.django_db
-def test_a_winning_total_below_zero_is_written_with_a_true_minus(client):
+def below_zero(sarah, hugo, end=True):
+    """A free count of one round where both end below zero."""
     game, _host = Game.objects.create_game(["Sarah", "Hugo"], kind="tally")
     p = pks(game)
-    game.record_round({"points": {p["Sarah"]: -3, p["Hugo"]: -5}})
-    game.end()
-    response = client.get(result_url(game))
+    game.record_round({"points": {p["Sarah"]: sarah, p["Hugo"]: hugo}})
+    if end:
+        game.end()
+    return game
+
+
+@pytest.mark.django_db
+def test_a_winning_total_below_zero_is_written_with_a_true_minus(client):
+    response = client.get(result_url(below_zero(-3, -5)))
     page = text(response)
     assert "Sarah gagne ! −3 points" in page
     assert ranking(page) == "1 Sarah −3 2 Hugo −5"
@@ -63,10 +69,7 @@ def test_a_winning_total_below_zero_is_written_with_a_true_minus(client):
 
 @pytest.mark.django_db
 def test_a_game_in_play_led_below_zero_says_so_with_a_true_minus(client):
-    game, _host = Game.objects.create_game(["Sarah", "Hugo"], kind="tally")
-    p = pks(game)
-    game.record_round({"points": {p["Sarah"]: -1, p["Hugo"]: -5}})
-    page = text(client.get(result_url(game)))
+    page = text(client.get(result_url(below_zero(-1, -5, end=False))))
     assert "La partie se joue encore. En tête : Sarah, −1 point." in page
 
 
