@@ -494,12 +494,34 @@ class Game(models.Model):
         of the game."""
         state = self.kept_state()
         if state is None:
-            state = self.read_state()[0]
             # Read after the game's row: whenever a write's lock finds the row
             # still at this version, nothing was written since, and these
             # sheets hold.
+            state = self.advanced_state() or self.read_state()[0]
             self.keep_state(state)
         return self.attached(state)
+
+    def advanced_state(self) -> GameState | None:
+        """This version's sheets made from an older version kept in this process,
+        when every write since was a box recorded (one version each, as another
+        server process wrote them): the new entries written on their seats as
+        the replay would write them, one query and no replay. None when anything
+        else changed in between (an undo, a name, the pencil, the seating): the
+        caller replays."""
+        kept = caches["local"].get(self.state_key())
+        if not self.is_yams or kept is None or kept[0] >= self.version:
+            return None
+        version, state = kept
+        new = list(self.entries.filter(seq__gt=state.last_seq).order_by("seq"))
+        if len(new) != self.version - version or any(e.undone_at for e in new):
+            return None
+        state = self.attached(state)
+        for entry in new:
+            seat = state.seat_of(entry.player_id)
+            entry.player = seat.player
+            after = seat.scorecard.apply(entry.column, entry.box, entry.data)
+            state = state.with_entry(entry, after)
+        return state
 
     def attached(self, state: State) -> State:
         """`state` as this instance's: a Yams state knows its game."""
