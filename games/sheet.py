@@ -418,8 +418,8 @@ class PlayerColumns:
 class TableBuilder:
     """Builds a Table row by row: what each cell says, what a screen reader reads
     of it and where it leads: links to open boxes (and to renaming) only for a
-    role that may follow them. The same few sentences serve every cell of a
-    table: they are translated once, here."""
+    role that may follow them. The same few sentences serve every cell of every
+    table: they are translated once per variant and language (`TableWords`)."""
 
     def __init__(self, state: GameState, access: "Access") -> None:
         self.state = state

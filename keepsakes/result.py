@@ -89,8 +89,8 @@ def names_list(names: Iterable[str]) -> str:
 
 
 def points_text(total: int) -> str:
-    """ "12 points", "−3 points": a true minus, and the plural of the number of
-    points whatever its sign."""
+    """A number of points in words, "12 points" or "−3 points": a true minus,
+    and the plural of the number of points whatever its sign."""
     return ngettext("%(total)s point", "%(total)s points", abs(total)) % {
         "total": numbers.written(total)
     }
