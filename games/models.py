@@ -948,9 +948,13 @@ class Game(models.Model):
             # Read under the lock: true for this version. A refusal, or a
             # retry's answer, shows these sheets without reading them again.
             self.keep_state(state)
-        else:
+        elif key and not self._is_current(seen_version):
+            # Only a request made at an older version can be a retry of a write
+            # done: every write moves the version on. One query fewer otherwise.
             written = self.entries if self.is_yams else self.rounds
-            done = written.filter(**{key_field: key}).first() if key else None
+            done = written.filter(**{key_field: key}).first()
+        else:
+            done = None
         if done is not None:
             return state, done
         # One writer at a time: the host does not score while the pencil is out,
@@ -961,11 +965,17 @@ class Game(models.Model):
             not self.pencil_out or self.pencil_digest != link_digest
         ):
             raise PencilTakenBack()
-        # Compared as text: a garbled version (never a number the server wrote)
-        # is simply stale, not an error.
-        if seen_version is not None and str(seen_version).strip() != str(self.version):
+        if seen_version is not None and not self._is_current(seen_version):
             raise StaleVersion()
         return state, None
+
+    def _is_current(self, seen_version: str | int | None) -> bool:
+        """Whether a form shown at `seen_version` saw the locked row's version.
+        Compared as text: a garbled version (never a number the server wrote) is
+        simply not current, not an error."""
+        return seen_version is not None and str(seen_version).strip() == str(
+            self.version
+        )
 
     def _bump(self, state, now, **changes):
         """Moves the version on, with `changes` to the game, in the same UPDATE,

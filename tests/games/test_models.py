@@ -1,7 +1,8 @@
 """The models' verbs and the database constraints behind them."""
 
 import pytest
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
+from django.test.utils import CaptureQueriesContext
 
 from games.dialogs import Preview
 from games.kinds import yams
@@ -91,6 +92,41 @@ def test_record_with_the_same_request_key_records_once():
     second = game.record(sarah, "free", "ones", count(1), request_key="k1")
     assert first.pk == second.pk
     assert game.entries.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_retry_shown_at_the_version_before_gets_the_entry_it_made():
+    game, _ = make_game(["Sarah"])
+    sarah = game.players.get().pk
+    shown_at = game.version
+    first = game.record(
+        sarah, "free", "ones", count(1), request_key="k1", seen_version=shown_at
+    )
+    retry = game.record(
+        sarah, "free", "ones", count(1), request_key="k1", seen_version=shown_at
+    )
+    assert retry.pk == first.pk
+    assert game.entries.count() == 1
+
+
+@pytest.mark.django_db
+def test_an_entry_at_the_current_version_does_not_look_for_its_key():
+    # Every write moves the version on: a form shown at the current one cannot
+    # be the retry of a write done, so the key is not looked up.
+    game, _ = make_game(["Sarah"])
+    sarah = game.players.get().pk
+    game.state()  # kept, as every page of the game keeps it
+    with CaptureQueriesContext(connection) as queries:
+        game.record(
+            sarah,
+            "free",
+            "ones",
+            count(1),
+            request_key="k2",
+            seen_version=game.version,
+        )
+    assert not [q for q in queries if '"request_key" =' in q["sql"]]
+    assert game.entries.get().request_key == "k2"
 
 
 @pytest.mark.django_db
