@@ -938,14 +938,20 @@ def _query_counts():
             with CaptureQueriesContext(connection) as ctx:
                 response = client.get(url)
             counts[label] = (len(ctx.captured_queries), response.status_code)
-        # One box entered through the host page's dialog, as htmx posts it.
+        # One box entered through the host page's dialog, as htmx posts it: its
+        # fields, its idempotency key, the version it was shown at.
         move = game["moves"][0]
         url = reverse(
             "games:record",
             args=[game["host_token"], move["player"], move["column"], move["box"]],
         )
+        data = {
+            **form_fields(move),
+            "request_key": secrets.token_urlsafe(16),
+            "seen_version": str(game["version"]),
+        }
         with CaptureQueriesContext(connection) as ctx:
-            response = client.post(url, form_fields(move), HTTP_HX_REQUEST="true")
+            response = client.post(url, data, HTTP_HX_REQUEST="true")
         counts["score entry"] = (len(ctx.captured_queries), response.status_code)
         rows.append({"players": players, "rounds": rounds, "counts": counts})
     return rows

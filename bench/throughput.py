@@ -71,13 +71,15 @@ async def measure_gets(server, game, args):
     ]
 
 
-async def closed_loop(base, games, *, duration, budget, concurrency):
+async def closed_loop(server, games, *, duration, budget, concurrency):
     """Each host writes its next box as soon as the previous one is answered, at
     most `concurrency` writes in flight (1: the hosts take turns, one write at a
-    time)."""
+    time). The server CPU per write counts the writes only, not the host pages
+    opened before them."""
     writes = common.Writes()
     async with common.session(len(games)) as client:
-        hosts = await common.open_hosts(client, base, games)
+        hosts = await common.open_hosts(client, server.base, games)
+        cpu0 = server.cpu_seconds()
         deadline = time.monotonic() + duration
         made = 0
         turns = asyncio.Semaphore(concurrency)
@@ -93,6 +95,8 @@ async def closed_loop(base, games, *, duration, budget, concurrency):
         t0 = time.monotonic()
         await asyncio.gather(*(loop(h) for h in hosts))
         writes.elapsed = time.monotonic() - t0
+        cpu = server.cpu_seconds() - cpu0
+    writes.cpu_ms = 1000 * cpu / max(1, len(writes.latencies))
     return writes
 
 
@@ -108,18 +112,14 @@ def run_one(kind, args):
         with server:
             with common.CpuMeter(server) as cpu:
                 gets = asyncio.run(measure_gets(server, game, args))
-            cpu0 = server.cpu_seconds()
             writes = asyncio.run(
                 closed_loop(
-                    server.base,
+                    server,
                     hosts,
                     duration=args.duration,
                     budget=args.budget,
                     concurrency=args.concurrency,
                 )
-            )
-            writes.cpu_ms = (
-                1000 * (server.cpu_seconds() - cpu0) / max(1, len(writes.latencies))
             )
         return gets, writes, queries, cpu
     finally:
