@@ -33,7 +33,7 @@ def render_band(
     pair = (request.GET.get("a", ""), request.GET.get("b", ""))
     return render(
         request,
-        "bands/band.html",
+        "bands/band.jinja",
         {
             "band": band,
             "stats": band.stats(pair),

@@ -23,7 +23,7 @@ What a client sees when a token leads nowhere:
 - host, watch: 404, the site's ordinary "not found" page, identical for a
   malformed and an unknown token (`TokenNotFound` is an `Http404`), as for a
   band link (`bands.views.get_band_or_404`).
-- pencil: 410 "Le crayon a été repris" (templates/games/pencil_gone.html) for a
+- pencil: 410 "Le crayon a été repris" (templates/games/pencil_gone.jinja) for a
   malformed, unknown or revoked token alike: only the hash of the current pencil
   token is kept, so a revoked token cannot be told from one never handed out.
   The page offers nothing that writes.
@@ -77,7 +77,7 @@ class PencilGone(CapabilityRefused):
 
     def response(self, request: HttpRequest) -> HttpResponse:
         context = {"watch_url": remembered_watch_url(request)}
-        return render(request, "games/pencil_gone.html", context, status=self.status)
+        return render(request, "games/pencil_gone.jinja", context, status=self.status)
 
 
 def get_game_or_404(
@@ -97,7 +97,7 @@ def get_game_or_404(
 
 
 # The game page: every view of a game renders it whole or one of its partials.
-TEMPLATE = "games/game.html"
+TEMPLATE = "games/game.jinja"
 
 
 @dataclass

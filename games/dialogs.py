@@ -1,5 +1,5 @@
 """What each dialog of the game page shows. A view picks one of these; its
-`template` is the partial of templates/games/game.html that draws it (in the page's
+`block` is the block of templates/games/game.jinja that draws it (in the page's
 <dialog>, or alone for htmx)."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 class EntryDialog:
     """Filling a box: the choices of the rules, the calculation before Valider."""
 
-    template: ClassVar[str] = "games/game.html#entry_dialog"
+    block: ClassVar[str] = "entry_dialog"
 
     seat: yams.Seat  # the box's player
     form: EntryForm
@@ -47,7 +47,7 @@ class EntryDialog:
 class UndoDialog:
     """Taking back the last entry: what it was, yes or no."""
 
-    template: ClassVar[str] = "games/game.html#undo_dialog"
+    block: ClassVar[str] = "undo_dialog"
 
     entry: Entry
     player: Player
@@ -59,7 +59,7 @@ class UndoDialog:
 class RenameDialog:
     """Correcting a player's name (the host only)."""
 
-    template: ClassVar[str] = "games/game.html#rename_dialog"
+    block: ClassVar[str] = "rename_dialog"
 
     seat: yams.Seat | RoundSeat
     form: RenameForm
@@ -208,7 +208,7 @@ class RoundDialog:
     """Entering the next round: the kind's form, the calculation before
     Valider."""
 
-    template: ClassVar[str] = "games/game.html#round_dialog"
+    block: ClassVar[str] = "round_dialog"
 
     kind: str
     form: RoundForm
@@ -237,7 +237,7 @@ class RoundDialog:
 class RoundUndoDialog:
     """Taking back the last round: what it gave each player, yes or no."""
 
-    template: ClassVar[str] = "games/game.html#round_undo_dialog"
+    block: ClassVar[str] = "round_undo_dialog"
 
     number: int
     # (player's name, points signed)
@@ -249,7 +249,7 @@ class RoundUndoDialog:
 class EndDialog:
     """The host ends a game of rounds: the ranking it would leave, yes or no."""
 
-    template: ClassVar[str] = "games/game.html#end_dialog"
+    block: ClassVar[str] = "end_dialog"
 
     standings: list[rounds.Standing]
     form: ConfirmForm

@@ -255,11 +255,10 @@ def summary(
 
 def draw_race(state: GameState, unfolded: bool | None = None) -> SafeString:
     """The race as the sheet draws it (templates/games/race.jinja), for a page
-    that is a Django template (the result page); empty before the first entry."""
+    that shows it without the sheet (the result page); empty before the first
+    entry."""
     race = race_of(state, unfolded)
     if race is None:
         return mark_safe("")
     # Jinja2 escaped every value (autoescape): the page may take it as it is.
-    return mark_safe(
-        render_to_string("games/race.jinja", {"race": race}, using="jinja2")
-    )
+    return mark_safe(render_to_string("games/race.jinja", {"race": race}))

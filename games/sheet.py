@@ -395,14 +395,14 @@ def draw_sheet(access: "Access", state: "GameState | rounds.RoundsGame") -> Safe
         context["host_token"] = access.token
     if isinstance(state, rounds.RoundsGame):
         context.update(state=state, table=RoundsTableBuilder(state, access).table())
-        html = render_to_string("games/rounds_sheet.jinja", context, using="jinja2")
+        html = render_to_string("games/rounds_sheet.jinja", context)
         return mark_safe(html)
     context.update(
         state=state, table=TableBuilder(state, access).table(), race=race_of(state)
     )
     # Django's Jinja2 backend returns a plain str; its template escaped every
     # value (autoescape), so the pages that embed it may take it as it is.
-    return mark_safe(render_to_string("games/sheet.jinja", context, using="jinja2"))
+    return mark_safe(render_to_string("games/sheet.jinja", context))
 
 
 @dataclass

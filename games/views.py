@@ -96,8 +96,8 @@ def home(request: HttpRequest) -> HttpResponse:
             game, host_token = form.create()
             return redirect("games:host", host_token=host_token)
         else:
-            return render(request, "games/home.html", {"form": form}, status=422)
-    return render(request, "games/home.html", {"form": form})
+            return render(request, "games/home.jinja", {"form": form}, status=422)
+    return render(request, "games/home.jinja", {"form": form})
 
 
 # --- pages -----------------------------------------------------------------------
@@ -300,7 +300,7 @@ def show_dialog(
 ) -> HttpResponse:
     if request.htmx:
         context = page_context(access, state=state, dialog=dialog)
-        response = render(request, dialog.template, context)
+        response = render(request, f"{TEMPLATE}#{dialog.block}", context)
         retarget(response, "#dialog-body")
         return reswap(response, "outerHTML")
     return render_page(request, access, state=state, dialog=dialog, status=status)
@@ -827,7 +827,7 @@ def next_game(request: HttpRequest, host_token: str) -> HttpResponse:
         "band": game.band,
         "back_url": reverse("games:host", kwargs={"host_token": host_token}),
     }
-    return render(request, "games/home.html", context, status=status)
+    return render(request, "games/home.jinja", context, status=status)
 
 
 # --- inviting the table -----------------------------------------------------------
@@ -858,7 +858,7 @@ def share_page(request: HttpRequest, host_token: str) -> HttpResponse:
             else None
         ),
     }
-    return render(request, "games/share.html", context)
+    return render(request, "games/share.jinja", context)
 
 
 @require_safe

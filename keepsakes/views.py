@@ -141,7 +141,7 @@ def printables(request: HttpRequest) -> HttpResponse:
     column_choices = [(c, translated(yams.COLUMN_LABELS[c])) for c in COLUMN_ORDER]
     return render(
         request,
-        "keepsakes/printables.html",
+        "keepsakes/printables.jinja",
         {
             "presets": presets,
             "column_choices": column_choices,
@@ -270,7 +270,7 @@ def log(request: HttpRequest, watch_token: str) -> HttpResponse:
         names = [player.name for player in state.players]
     return render(
         request,
-        "keepsakes/log.html",
+        "keepsakes/log.jinja",
         {
             "game": game,
             "variant_label": translated(game.label),
@@ -362,7 +362,7 @@ def _import(request, band, context):
                 return redirect("games:host", host_token=new_host_token)
     response = render(
         request,
-        "keepsakes/import.html",
+        "keepsakes/import.jinja",
         {**context, "error": error, "max_kb": imports.MAX_IMPORT_BYTES // 1024},
         status=status if error else 200,
     )
@@ -425,7 +425,7 @@ def result(request: HttpRequest, watch_token: str) -> HttpResponse:
         if not game.is_yams
         else "",
     }
-    return render(request, "keepsakes/result.html", context)
+    return render(request, "keepsakes/result.jinja", context)
 
 
 @require_safe

@@ -132,7 +132,7 @@ def served() -> ASGI3Application:
     get_resolver().url_patterns  # noqa: B018  (imports every view)
     keep_sqlite_files_open()
     warm_database_pool()
-    get_template("games/game.html")
+    get_template("games/game.jinja")
     gc.collect()
     gc.freeze()
     gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])

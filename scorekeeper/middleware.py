@@ -226,7 +226,7 @@ def unavailable_response(request: HttpRequest, why: str) -> HttpResponse:
         "retry_after": retry_after,
         "reloads": request.method in ("GET", "HEAD"),
     }
-    template = "unavailable_fragment.html" if htmx else "503.html"
+    template = "unavailable_fragment.jinja" if htmx else "503.jinja"
     response = HttpResponse(
         render_to_string(template, context, request=request), status=503
     )

@@ -65,4 +65,4 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def offline(request: HttpRequest) -> HttpResponse:
-    return render(request, "offline.html")
+    return render(request, "offline.jinja")

@@ -87,28 +87,20 @@ WSGI_APPLICATION = "scorekeeper.wsgi.application"
 ASGI_APPLICATION = "scorekeeper.asgi.application"
 
 TEMPLATES = [
+    # Every template is Jinja2 (README.md, "Templates"): one per page, its htmx
+    # fragments as blocks rendered by name (scorekeeper/jinja2.py).
     {
-        "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
-        "APP_DIRS": True,
-        "OPTIONS": {
-            "context_processors": [
-                "django.template.context_processors.request",
-                "django.template.context_processors.i18n",
-                "django.contrib.messages.context_processors.messages",
-            ],
-            "builtins": ["django.templatetags.i18n"],
-        },
-    },
-    # The score sheet only (templates/games/sheet.jinja): README.md, "Templates".
-    {
-        "BACKEND": "django.template.backends.jinja2.Jinja2",
-        "NAME": "jinja2",
+        "BACKEND": "scorekeeper.jinja2.Jinja2",
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": False,
         "OPTIONS": {
             "environment": "scorekeeper.jinja2.environment",
             "keep_trailing_newline": True,
+            "context_processors": [
+                "scorekeeper.jinja2.csrf",
+                "django.template.context_processors.i18n",
+                "django.contrib.messages.context_processors.messages",
+            ],
         },
     },
 ]

@@ -19,7 +19,7 @@ process, whatever the number of watchers. A host or pencil link's stream says
 its own entry's answer already brought the new sheet, so a rendering made for it
 alone would mostly be thrown away; when another device wrote, the page fetches
 the sheet once. The page declares its stream for the htmx SSE extension
-(templates/games/game.html), static/js/live.js opens and closes it, and falls back
+(templates/games/game.jinja), static/js/live.js opens and closes it, and falls back
 to the plain poll (games/views.py) when no stream can be held.
 """
 

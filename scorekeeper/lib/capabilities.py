@@ -47,7 +47,7 @@ class TooManyMisses(CapabilityRefused):
     status = 429
 
     def response(self, request: HttpRequest) -> HttpResponse:
-        response = render(request, "too_many_misses.html", status=self.status)
+        response = render(request, "too_many_misses.jinja", status=self.status)
         response["Retry-After"] = str(ratelimit.retry_after())
         return response
 

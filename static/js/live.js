@@ -1,6 +1,6 @@
 // The live sheet: every open game page (host, pencil, watch) holds a stream of its
 // sheet while it is shown. The stream is declared in the page (<template
-// id="live-stream">, templates/games/game.html) for the htmx SSE extension, which
+// id="live-stream">, templates/games/game.jinja) for the htmx SSE extension, which
 // swaps each `sheet` event in for #sheet; this file does what the extension cannot:
 // - open the stream while the page is shown, from the version it shows (?v=), and
 //   close it when hidden (the server sends the current sheet at once when behind);

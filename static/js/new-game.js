@@ -2,7 +2,7 @@
 // (only its own options shown), rows of names added, removed and renumbered in
 // place, Enter from name to name, the options each Yams variant offers, and the
 // count of a name near its limit. Loaded by
-// templates/games/home.html only; without it the form posts each change and the
+// templates/games/home.jinja only; without it the form posts each change and the
 // server answers with the form redrawn.
 (function () {
   "use strict";

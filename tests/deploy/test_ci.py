@@ -69,12 +69,12 @@ def test_make_lint_fails_on_a_formatting_slip(sources):
 
 
 def test_make_check_translations_fails_on_an_untranslated_string(sources):
-    template = sources / "templates" / "games" / "home.html"
+    template = sources / "templates" / "games" / "home.jinja"
     assert template.exists()
     template.write_text(
-        template.read_text() + '{% translate "Une phrase oubliée du catalogue" %}\n'
+        template.read_text() + '{{ _("Une phrase oubliée du catalogue") }}\n'
     )
     result = make(sources, "check-translations")
     assert result.returncode != 0
     assert "Une phrase oubliée du catalogue" in result.stdout
-    assert "templates/games/home.html" in result.stdout
+    assert "templates/games/home.jinja" in result.stdout

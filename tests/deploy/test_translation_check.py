@@ -34,12 +34,30 @@ def test_the_committed_catalogue_passes_and_is_not_rewritten():
 
 
 def test_a_new_string_without_translation_fails_the_check(sources):
-    template = sources / "templates" / "untranslated_probe.html"
-    template.write_text('{% translate "Une phrase que personne n’a traduite" %}\n')
+    template = sources / "templates" / "untranslated_probe.jinja"
+    template.write_text('{{ _("Une phrase que personne n’a traduite") }}\n')
     result = check(sources)
     assert result.returncode == 1
     assert "Une phrase que personne n’a traduite" in result.stdout
-    assert "templates/untranslated_probe.html:1" in result.stdout
+    assert "templates/untranslated_probe.jinja:1" in result.stdout
+
+
+def test_the_strings_of_trans_blocks_plurals_and_contexts_are_read_too(sources):
+    template = sources / "templates" / "untranslated_probe.jinja"
+    template.write_text(
+        "<p>{% trans name=who %}Sonde {{ name }} sans traduction{% endtrans %}</p>\n"
+        "<p>{% trans n=count %}{{ n }} sonde{% pluralize n %}{{ n }} sondes"
+        "{% endtrans %}</p>\n"
+        '<p>{{ pgettext("probe", "Sonde en contexte") }}</p>\n'
+    )
+    result = check(sources)
+    assert result.returncode == 1
+    assert "'Sonde %(name)s sans traduction'" in result.stdout
+    assert "templates/untranslated_probe.jinja:1" in result.stdout
+    assert "'%(n)s sonde'" in result.stdout
+    assert "templates/untranslated_probe.jinja:2" in result.stdout
+    assert "'Sonde en contexte'" in result.stdout
+    assert "templates/untranslated_probe.jinja:3" in result.stdout
 
 
 def test_an_emptied_translation_fails_the_check(sources):

@@ -257,7 +257,7 @@ def test_the_home_template_takes_a_band_and_another_action(client, rf):
     game, _ = Game.objects.create_game(["Sarah", "Hugo"])
     request = rf.get("/")
     html = render_to_string(
-        "games/home.html",
+        "games/home.jinja",
         {
             "form": NewGameForm(initial={"names": ["Sarah", "Hugo"]}),
             "action_url": "/somewhere/",

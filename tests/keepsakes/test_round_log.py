@@ -148,7 +148,7 @@ def test_an_unknown_watch_link_has_no_log(client):
 def test_the_log_table_renders_alone_for_the_game_page():
     game, _host = worked_example(turns=2)
     html = render_to_string(
-        "keepsakes/log.html#log_table", {"rows": export.game_log(game)}
+        "keepsakes/log.jinja#log_table", {"rows": export.game_log(game)}
     )
     assert "<table" in html and "Sarah" in html and "<html" not in html
 

@@ -113,3 +113,21 @@ def test_a_cross_site_post_over_https_without_a_referer_is_refused(strict):
     )
     same_site = strict.post(url, data, HTTP_ORIGIN="https://testserver", **https)
     assert same_site.status_code == 302
+
+
+def test_a_page_carries_one_csrf_token_in_its_header_and_every_form(strict):
+    game, host_token = make_game(["Sarah", "Hugo"])
+    page = strict.get(host_url(host_token)).content.decode()
+    header = json.loads(re.search(r"hx-headers='([^']+)'", page).group(1))
+    in_forms = re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+    # The pencil card, the language switch: each form has the token...
+    assert len(in_forms) >= 2
+    # ...masked once for the page, like the header's.
+    assert set(in_forms) == {header["X-CSRFToken"]}
+    # And it is a token the server takes.
+    response = strict.post(
+        host_url(host_token, "pass_pencil"), {"csrfmiddlewaretoken": in_forms[0]}
+    )
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.pencil_out

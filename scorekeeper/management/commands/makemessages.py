@@ -1,13 +1,54 @@
-"""Django's makemessages, reading the Jinja2 templates (.jinja) as well as the
-others: they call `_("…")` as Django templates may, and the template lexer that
-makemessages applies to .html files finds those calls in them too."""
+"""Django's makemessages, reading the Jinja2 templates (.jinja) too.
+
+Django hands a template to xgettext as the Python its own template lexer makes of
+it, which knows Django's tags, not Jinja2's. A .jinja file is read by Jinja2's
+extractor instead (`Environment.extract_translations`: `_()`, `gettext`,
+`ngettext`, `pgettext` and `{% trans %}` blocks), and xgettext gets one call per
+string, on the line the template has it, so that the catalogue points at it."""
 
 from django.core.management.commands import makemessages
+from django.template import engines
 
-DEFAULT_EXTENSIONS = ["html,txt,py,jinja"]
+DEFAULT_EXTENSIONS = ["py,jinja"]
+
+
+def quoted(text: str) -> str:
+    """A Python string literal of `text` with its characters as they are: repr()
+    would write a no-break space as an escape, which xgettext then drops."""
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    return f'"{escaped}"'
+
+
+def python_calls(source: str) -> str:
+    """The translatable strings of a Jinja2 template as Python calls, each on
+    the line of the template where it stands."""
+    lines = [""] * (source.count("\n") + 1)
+    env = engines["jinja2"].env
+    for lineno, function, message in env.extract_translations(source):
+        strings = message if isinstance(message, tuple) else (message,)
+        if strings[0] is None:
+            continue  # `_(a_variable)`: nothing to translate here
+        if function in {"ngettext", "npgettext"}:
+            strings = (*strings[:-1], 1) if strings[-1] is None else strings
+        args = ", ".join(quoted(s) if isinstance(s, str) else "1" for s in strings)
+        name = "gettext" if function == "_" else function
+        lines[lineno - 1] += f"{name}({args}); "
+    return "\n".join(lines)
+
+
+class BuildFile(makemessages.BuildFile):
+    def preprocess(self) -> None:
+        if not self.path.endswith(".jinja"):
+            return super().preprocess()
+        with open(self.path, encoding="utf-8") as source:
+            calls = python_calls(source.read())
+        with open(self.work_path, "w", encoding="utf-8") as out:
+            out.write(calls)
 
 
 class Command(makemessages.Command):
+    build_file_class = BuildFile
+
     def add_arguments(self, parser):
         super().add_arguments(parser)
         parser.set_defaults(extensions=DEFAULT_EXTENSIONS)
