@@ -6,17 +6,12 @@ extractor instead (`Environment.extract_translations`: `_()`, `gettext`,
 `ngettext`, `pgettext` and `{% trans %}` blocks), and xgettext gets one call per
 string, on the line the template has it, so that the catalogue points at it."""
 
+import json
+
 from django.core.management.commands import makemessages
 from django.template import engines
 
 DEFAULT_EXTENSIONS = ["py,jinja"]
-
-
-def quoted(text: str) -> str:
-    """A Python string literal of `text` with its characters as they are: repr()
-    would write a no-break space as an escape, which xgettext then drops."""
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-    return f'"{escaped}"'
 
 
 def python_calls(source: str) -> str:
@@ -28,9 +23,12 @@ def python_calls(source: str) -> str:
         strings = message if isinstance(message, tuple) else (message,)
         if strings[0] is None:
             continue  # `_(a_variable)`: nothing to translate here
-        if function in {"ngettext", "npgettext"}:
-            strings = (*strings[:-1], 1) if strings[-1] is None else strings
-        args = ", ".join(quoted(s) if isinstance(s, str) else "1" for s in strings)
+        # The characters as they are: repr() would write a no-break space as an
+        # escape, which xgettext drops. A plural's count is any number.
+        args = ", ".join(
+            json.dumps(s, ensure_ascii=False) if isinstance(s, str) else "1"
+            for s in strings
+        )
         name = "gettext" if function == "_" else function
         lines[lineno - 1] += f"{name}({args}); "
     return "\n".join(lines)
