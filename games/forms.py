@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from bands.models import Band
-from games.kinds import rounds, skyjo, tally, tarot, yams
+from games.kinds import registry, rounds, skyjo, tally, tarot, yams
 from games.kinds.tarot.rules import CARD_POINTS, CONTRACT_LABELS, CONTRACTS
 from games.kinds.yams.scorecard import ROLLS_PER_TURN
 from games.models import Game, Kind
@@ -972,7 +972,7 @@ class NewGameForm(forms.Form):
         elif kind in ROUND_KINDS:
             rules = self._clean_round_options(kind, cleaned)
         cleaned["options"] = rules.options if rules else {}
-        self._clean_names(cleaned.get("names") or [], rules)
+        self._clean_names(cleaned.get("names") or [], rules, kind)
         return cleaned
 
     def _clean_yams_options(self, cleaned):
@@ -1029,13 +1029,13 @@ class NewGameForm(forms.Form):
         # The posted order is the order of the checkboxes; keep the engine's.
         return [kind for kind in yams.COLUMN_KINDS if kind in value]
 
-    def _clean_names(self, raw_names, rules):
+    def _clean_names(self, raw_names, rules, kind):
         names, self.row_errors = clean_names(raw_names)
         if self.row_errors:
             self.add_error("names", _("Corrigez les prénoms signalés."))
         else:
             try:
-                Game.check_player_count(names, rules)
+                Game.check_player_count(names, rules, registry.KINDS.get(kind))
             except ValidationError as exc:
                 self.add_error("names", exc)
         self.cleaned_names = names

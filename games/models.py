@@ -28,7 +28,6 @@ of games.
 """
 
 import copy
-import dataclasses
 import datetime
 import itertools
 from collections.abc import Iterable, Mapping
@@ -45,8 +44,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from bands.models import Band, FinalScore
-from games.kinds import rounds, skyjo, tally, tarot, yams
+from bands.models import Band
+from games.kinds import registry, rounds, yams
+from games.kinds.base import GameKind, UnknownKind
+from games.kinds.state import State
 from games.kinds.yams import EntryData, GameState
 from games.live import fanout
 from scorekeeper.lib import purge, tokens
@@ -154,7 +155,7 @@ PENCIL_LABEL_LENGTH = 40
 
 
 class Kind(models.TextChoices):
-    """The game played: Yams is scored box by box, the others round by round."""
+    """TRANSITIONAL: the kinds' keys, until every caller asks the registry."""
 
     YAMS = "yams", gettext_lazy("Yams")
     SKYJO = "skyjo", gettext_lazy("Skyjo")
@@ -162,24 +163,26 @@ class Kind(models.TextChoices):
     TALLY = "tally", gettext_lazy("Compteur libre")
 
 
-# The rules of each kind scored by rounds, from its options (games/kinds/).
-ROUND_RULES = {
-    Kind.SKYJO: skyjo.build_rules,
-    Kind.TAROT: tarot.build_rules,
-    Kind.TALLY: tally.build_rules,
-}
-
-# Either scores: a Yams game's sheets, or a game of rounds as its rounds make it.
-State = GameState | rounds.RoundsGame
+# TRANSITIONAL, as `Kind`.
+ROUND_RULES = {key: kind for key, kind in registry.KINDS.items() if kind.host_ends}
 
 
-class Preset(models.TextChoices):
-    CLASSIC = "classic", gettext_lazy("Classique")
-    YAHTZEE = "yahtzee", gettext_lazy("Yahtzee")
-    ALL_DICE = "all_dice", gettext_lazy("Tous les dés")
-    MULTI_YAMS = "multi_yams", gettext_lazy("Multi-Yams")
-    SIX_DICE = "six_dice", gettext_lazy("Yam's à 6 dés")
-    SIX_DICE_75 = "six_dice_75", gettext_lazy("6 dés (bonus 75)")
+def kind_choices() -> list[tuple[str, str]]:
+    """Every kind the registry knows, named in the page's language."""
+    return [(key, gettext_lazy(label)) for key, label in registry.choices()]
+
+
+def host_ended_kinds() -> list[str]:
+    """The kinds whose host may end a game where the table stops."""
+    return [kind.key for kind in registry.KINDS.values() if kind.host_ends]
+
+
+def preset_known() -> Q:
+    """Each kind with the presets it has: "" for a kind without presets."""
+    condition = Q()
+    for kind in registry.KINDS.values():
+        condition |= Q(kind=kind.key, preset__in=kind.presets)
+    return condition
 
 
 class GameQuerySet(models.QuerySet):
@@ -221,26 +224,27 @@ class GameManager(models.Manager.from_queryset(GameQuerySet)):
         options: Mapping[str, object] | None = None,
         band: Band | None = None,
         seating_drawn: bool = False,
-        kind: str = Kind.YAMS,
+        kind: str = registry.DEFAULT,
     ) -> "tuple[Game, str]":
         """Creates a game and its players; returns (game, host_token).
 
-        `kind` is the game played; `preset` the Yams variant (ignored for the other
-        kinds), `options` the variant's or the kind's. `seating_drawn`: the order
-        of `names` was drawn at random (the log says so).
+        `kind` is the game played; `preset` its variant (ignored by a kind
+        without presets), `options` the variant's or the kind's.
+        `seating_drawn`: the order of `names` was drawn at random (the log says
+        so).
 
         The host token is shown once, in the redirect to the host page: only its
         hash is kept.
         """
         rules = Game.rules_of(kind, preset, options)
-        cleaned = Game.clean_names(names, rules)
+        cleaned = Game.clean_names(names, rules, registry.get(kind))
         host_token = tokens.new_token()
         host = tokens.hashed(host_token)
         with transaction.atomic():
             game = self.model(
                 band=band,
                 kind=kind,
-                preset=rules.key if kind == Kind.YAMS else "",
+                preset=preset if preset in registry.get(kind).presets else "",
                 options=rules.options,
                 host_prefix=host.prefix,
                 host_digest=host.digest,
@@ -273,7 +277,7 @@ class GameManager(models.Manager.from_queryset(GameQuerySet)):
         a refused move raises ScoreRefused with `index`, its position from 1.
         Nothing is read or written."""
         variant = yams.build_variant(preset, options or {})
-        cleaned = Game.clean_names(names, variant)
+        cleaned = Game.clean_names(names, variant, registry.get(registry.DEFAULT))
         draft = Game(preset=variant.key, options=variant.options)
         # Stand-ins until the rows exist: a seat is its player's id meanwhile.
         seats = [
@@ -339,9 +343,12 @@ class Game(models.Model):
     band = models.ForeignKey(
         "bands.Band", on_delete=models.CASCADE, related_name="games"
     )
-    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.YAMS)
-    # The Yams variant; empty for the other kinds, whose options say it all.
-    preset = models.CharField(max_length=20, choices=Preset.choices, blank=True)
+    kind = models.CharField(
+        max_length=10, choices=kind_choices, default=registry.DEFAULT
+    )
+    # The kind's variant (Yams's); empty for a kind without presets, whose
+    # options say it all.
+    preset = models.CharField(max_length=20, blank=True)
     options = models.JSONField(default=dict)
     host_prefix = models.CharField(max_length=tokens.PREFIX_LENGTH, db_index=True)
     host_digest = models.CharField(max_length=64)
@@ -371,14 +378,10 @@ class Game(models.Model):
             models.CheckConstraint(
                 condition=Q(version__gte=1), name="game_version_positive"
             ),
-            models.CheckConstraint(
-                condition=Q(kind=Kind.YAMS, preset__in=Preset.values)
-                | Q(kind__in=list(ROUND_RULES), preset=""),
-                name="game_preset_known",
-            ),
+            models.CheckConstraint(condition=preset_known(), name="game_preset_known"),
             models.CheckConstraint(
                 condition=Q(ended_by_host=False)
-                | (~Q(kind=Kind.YAMS) & Q(finished_at__isnull=False)),
+                | Q(kind__in=host_ended_kinds(), finished_at__isnull=False),
                 name="game_ended_by_host_is_finished",
             ),
         ]
@@ -387,8 +390,15 @@ class Game(models.Model):
         return f"Game {self.pk} ({self.preset or self.kind})"
 
     @property
+    def game_kind(self) -> GameKind:
+        """The kind's plug-in (games/kinds/registry.py): everything that differs
+        from one kind to another is asked of it."""
+        return registry.get(self.kind)
+
+    @property
     def is_yams(self) -> bool:
-        return self.kind == Kind.YAMS
+        """TRANSITIONAL, as `Kind`."""
+        return self.kind == "yams"
 
     @cached_property
     def variant(self) -> yams.Variant:
@@ -397,8 +407,8 @@ class Game(models.Model):
 
     @cached_property
     def rules(self) -> "yams.Variant | rounds.RoundRules":
-        """The game's rules with its options: the Yams variant, or the kind's
-        `RoundRules`."""
+        """The game's rules with its options (a Yams variant, a kind's
+        `RoundRules`)."""
         return Game.rules_of(self.kind, self.preset, self.options)
 
     @property
@@ -414,11 +424,9 @@ class Game(models.Model):
         """The rules of a kind with its options, or ValidationError for an
         unknown kind or option."""
         try:
-            if kind == Kind.YAMS:
-                return yams.build_variant(preset, options or {})
-            if kind not in ROUND_RULES:
-                raise ValidationError({"kind": _("Jeu inconnu.")})
-            return ROUND_RULES[kind](options or {})
+            return registry.get(kind).build_rules(preset, options)
+        except UnknownKind as exc:
+            raise ValidationError({"kind": _("Jeu inconnu.")}) from exc
         except yams.RuleError as exc:
             raise ValidationError({"options": translated(exc.message)}) from exc
 
@@ -433,54 +441,40 @@ class Game(models.Model):
         return bool(self.pencil_digest)
 
     def clean(self) -> None:
-        if self.kind == Kind.YAMS and self.preset not in Preset.values:
+        try:
+            kind = registry.get(self.kind)
+        except UnknownKind as exc:
+            raise ValidationError({"kind": _("Jeu inconnu.")}) from exc
+        if self.preset not in kind.presets:
             raise ValidationError({"preset": _("Variante inconnue.")})
-        if self.kind != Kind.YAMS and self.preset:
-            raise ValidationError({"preset": _("Seul le Yams a des variantes.")})
-        if self.ended_by_host and (self.kind == Kind.YAMS or not self.finished_at):
+        if self.ended_by_host and not (kind.host_ends and self.finished_at):
             raise ValidationError(
                 {"ended_by_host": _("Seule une partie par manches est terminée.")}
             )
         Game.rules_of(self.kind, self.preset, self.options)
 
     @staticmethod
-    def clean_names(
-        names: list[str], rules: "yams.Variant | rounds.RoundRules"
-    ) -> list[str]:
+    def clean_names(names: list[str], rules: object, kind: GameKind) -> list[str]:
         """Validated, trimmed names in seating order, or ValidationError."""
         cleaned, refused = clean_names(names)
         if refused:
             raise ValidationError(list(refused.values()))
-        Game.check_player_count(cleaned, rules)
+        Game.check_player_count(cleaned, rules, kind)
         return cleaned
 
     @staticmethod
     def check_player_count(
-        names: list[str], rules: "yams.Variant | rounds.RoundRules | None"
+        names: list[str], rules: object | None, kind: GameKind | None
     ) -> None:
         """ValidationError unless the game has players, as many as `rules` (when
         known) is played with."""
         if not names:
             raise ValidationError(_("Il faut au moins un joueur."))
-        if rules is None:
+        if rules is None or kind is None:
             return
-        least = getattr(rules, "min_players", 1)
-        if isinstance(rules, rounds.RoundRules) and not (
-            least <= len(names) <= rules.max_players
-        ):
-            raise ValidationError(
-                _("%(game)s se joue de %(min)d à %(max)d joueurs.")
-                % {
-                    "game": translated(rules.label),
-                    "min": least,
-                    "max": rules.max_players,
-                }
-            )
-        if len(names) > rules.max_players:
-            raise ValidationError(
-                _("Cette variante se joue à %(max)d joueurs au plus.")
-                % {"max": rules.max_players}
-            )
+        refusal = kind.player_count_error(len(names), rules)
+        if refusal is not None:
+            raise ValidationError(translated(refusal))
 
     # --- reading -----------------------------------------------------------
 
@@ -501,33 +495,20 @@ class Game(models.Model):
             self.keep_state(state)
         return self.attached(state)
 
-    def advanced_state(self) -> GameState | None:
-        """This version's sheets made from an older version kept in this process,
-        when every write since was a box recorded (one version each, as another
-        server process wrote them): the new entries written on their seats as
-        the replay would write them, one query and no replay. None when anything
-        else changed in between (an undo, a name, the pencil, the seating): the
-        caller replays."""
+    def advanced_state(self) -> State | None:
+        """This version's state made from an older version kept in this process,
+        when the kind can move it on by what was written since (as another
+        server process wrote it) without a replay; else None: the caller
+        replays."""
         kept = caches["local"].get(self.state_key())
-        if not self.is_yams or kept is None or kept[0] >= self.version:
+        if kept is None or kept[0] >= self.version:
             return None
         version, state = kept
-        new = list(self.entries.filter(seq__gt=state.last_seq).order_by("seq"))
-        if len(new) != self.version - version or any(e.undone_at for e in new):
-            return None
-        state = self.attached(state)
-        for entry in new:
-            seat = state.seat_of(entry.player_id)
-            entry.player = seat.player
-            after = seat.scorecard.apply(entry.column, entry.box, entry.data)
-            state = state.with_entry(entry, after)
-        return state
+        return self.game_kind.advanced(self, self.attached(state), version)
 
     def attached(self, state: State) -> State:
-        """`state` as this instance's: a Yams state knows its game."""
-        if isinstance(state, GameState):
-            return dataclasses.replace(state, game=self)
-        return state
+        """`state` as this instance's (a Yams state knows its game)."""
+        return self.game_kind.attached(state, self)
 
     def state_key(self) -> str:
         # The watch token, not the primary key: a test database (or a restored
@@ -548,8 +529,7 @@ class Game(models.Model):
         version = self.version if version is None else version
         kept = caches["local"].get(self.state_key())
         if kept is None or kept[0] <= version:
-            if isinstance(state, GameState):
-                state = dataclasses.replace(state, game=None)
+            state = self.game_kind.attached(state, None)
             caches["local"].set(self.state_key(), (version, state))
 
     def read_state(
@@ -560,19 +540,11 @@ class Game(models.Model):
         included (they hold the last sequence number and a retried request's
         answer)."""
         players = list(self.players.all())
-        if not self.is_yams:
-            played = list(self.rounds.all())
-            done = next(
-                (r for r in played if key and getattr(r, key_field) == key), None
-            )
-            entries = [r.entry for r in played if r.undone_at is None]
-            state = self.rules.replay(players, entries, closed=self.ended_by_host)
-            return state, done
-        entries = list(self.entries.all())
-        done = next((e for e in entries if key and getattr(e, key_field) == key), None)
-        active = [e for e in entries if e.undone_at is None]
-        last_seq = max((e.seq for e in entries), default=0)
-        return GameState.build(self, players, active, last_seq), done
+        written = list(getattr(self, self.game_kind.written).all())
+        done = next((w for w in written if key and getattr(w, key_field) == key), None)
+        active = [w for w in written if w.undone_at is None]
+        last_seq = max((w.seq for w in written), default=0)
+        return self.game_kind.replay(self, players, active, last_seq), done
 
     # --- writing ------------------------------------------------------------
 
@@ -656,20 +628,22 @@ class Game(models.Model):
         round yet."""
         with transaction.atomic():
             state, _done = self._lock_and_check("", "", by, seen_version)
-            if self.is_yams:
+            if not self.game_kind.host_ends:
                 raise ScoreRefused(
-                    _("Une partie de Yams se termine avec sa dernière case."), "yams"
+                    _("Cette partie se termine d'elle-même, selon ses règles."),
+                    "ends_by_rules",
                 )
             if state.finished:
                 return False
-            if not state.rounds:
+            if not state.started:
                 raise ScoreRefused(
                     _("Aucune manche n'est notée : il n'y a rien à terminer."),
                     "no_round",
                 )
             now = timezone.now()
-            self._bump(state.close(), now, finished_at=now, ended_by_host=True)
-            self.tell_band_finished(state.close())
+            closed = self.game_kind.closed(state, closed=True)
+            self._bump(closed, now, finished_at=now, ended_by_host=True)
+            self.tell_band_finished(closed)
         return True
 
     def reopen(
@@ -682,7 +656,7 @@ class Game(models.Model):
             if not self.ended_by_host:
                 return False
             self._bump(
-                dataclasses.replace(state, closed=False),
+                self.game_kind.closed(state, closed=False),
                 timezone.now(),
                 finished_at=None,
                 ended_by_host=False,
@@ -738,49 +712,30 @@ class Game(models.Model):
             state, done = self._lock_and_check(
                 "undo_key", request_key, by, seen_version
             )
-            if not self.is_yams:
-                return done or self._undo_round(state, request_key, by)
-            last = state.last_entry()
+            kind = self.game_kind
+            last = kind.last_written(self, state)
             if done is not None or last is None:
                 return done
             now = timezone.now()
             undone_by, undone_by_label = self._writer(by)
-            self.entries.filter(pk=last.pk, undone_at__isnull=True).update(
+            getattr(self, kind.written).filter(
+                pk=last.pk, undone_at__isnull=True
+            ).update(
                 undone_at=now,
                 undo_key=request_key,
                 undone_by=undone_by,
                 undone_by_label=undone_by_label,
             )
             was_finished = self.finished_at is not None
-            self._bump(state.without(last), now, finished_at=None)
+            after = kind.without_last(state, last)
+            self._bump(after, now, finished_at=None, ended_by_host=False)
             if was_finished:
                 self.band.forget_result(self.pk)
-        # A copy: `last` belongs to the sheets kept for the version before.
+        # A copy: `last` may belong to the state kept for the version before.
         undone = copy.copy(last)
         undone.undone_at, undone.undo_key = now, request_key
         undone.undone_by, undone.undone_by_label = undone_by, undone_by_label
         return undone
-
-    def _undo_round(
-        self, state: rounds.RoundsGame, request_key: str, by: str | None
-    ) -> "Round | None":
-        """`undo` for a game of rounds, under its lock: the last round is taken
-        back, and a game the host had ended goes on."""
-        last = self.rounds.filter(undone_at__isnull=True).order_by("-seq").first()
-        if last is None:
-            return None
-        last.undone_at = now = timezone.now()
-        last.undo_key = request_key
-        last.undone_by, last.undone_by_label = self._writer(by)
-        last.save(
-            update_fields=["undone_at", "undo_key", "undone_by", "undone_by_label"]
-        )
-        was_finished = self.finished_at is not None
-        after = dataclasses.replace(state.undo(), closed=False)
-        self._bump(after, now, finished_at=None, ended_by_host=False)
-        if was_finished:
-            self.band.forget_result(self.pk)
-        return last
 
     def rename(
         self, player_id: int | str, new_name: str, *, by: str | None = Writer.HOST
@@ -863,41 +818,13 @@ class Game(models.Model):
     def tell_band_finished(self, state: State) -> None:
         """Hands the result of this game, just finished, to its band's history:
         in the finishing write's transaction, so both commit or neither."""
-        if isinstance(state, rounds.RoundsGame):
-            highlights = state.rules.highlights(state)
-            self.band.record_result(
-                game_id=self.pk,
-                played_at=self.finished_at,
-                preset=self.kind,
-                label=self.label,
-                scores=[
-                    FinalScore(
-                        name=standing.player.name,
-                        seat=standing.player.seat,
-                        score=standing.total,
-                        rank=standing.rank,
-                        details=highlights[standing.player.pk],
-                    )
-                    for standing in state.ranking()
-                ],
-                lower_wins=state.rules.lower_wins,
-            )
-            return
         self.band.record_result(
             game_id=self.pk,
             played_at=self.finished_at,
-            preset=self.preset,
-            label=str(self.variant.label),
-            scores=[
-                FinalScore(
-                    name=seat.player.name,
-                    seat=seat.player.seat,
-                    score=seat.total,
-                    rank=rank,
-                    yams=seat.scorecard.yams_made,
-                )
-                for rank, seat in state.ranking()
-            ],
+            preset=self.preset or self.kind,
+            label=self.label,
+            scores=self.game_kind.final_scores(state),
+            lower_wins=state.lower_wins,
         )
 
     # --- under the lock ------------------------------------------------------------
@@ -951,7 +878,7 @@ class Game(models.Model):
         elif key and not self._is_current(seen_version):
             # Only a request made at an older version can be a retry of a write
             # done: every write moves the version on. One query fewer otherwise.
-            written = self.entries if self.is_yams else self.rounds
+            written = getattr(self, self.game_kind.written)
             done = written.filter(**{key_field: key}).first()
         else:
             done = None

@@ -470,7 +470,7 @@ class TableBuilder:
                     head.detail.append((row, cells))
         by_player = {head.pk: head for head in heads}
         ranked = self.state.ranking()
-        ranks = [rank for rank, _seat in ranked]
+        ranks = [standing.rank for standing in ranked]
         return Table(
             heads=heads,
             subheads=self.subheads(),
@@ -479,8 +479,8 @@ class TableBuilder:
             span=span,
             current=by_player.get(self.current),
             ranking=[
-                (rank, by_player[seat.player.pk], ranks.count(rank) > 1)
-                for rank, seat in ranked
+                (s.rank, by_player[s.player.pk], ranks.count(s.rank) > 1)
+                for s in ranked
             ],
             leader_mark=self.words.leader_mark,
         )

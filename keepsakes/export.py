@@ -366,7 +366,7 @@ def renames_json(renames: Sequence[RenameRow]) -> list[dict[str, object]]:
 def totals_of(state: GameState) -> list[dict[str, object]]:
     """Each player's totals as plain JSON, in seating order (export and import
     compare these, so both must build them the same way)."""
-    ranks = {seat.player.pk: rank for rank, seat in state.ranking()}
+    ranks = {s.player.pk: s.rank for s in state.ranking()}
     saved_rolls = state.game.variant.saved_rolls
     result = []
     for seat in state.seats:
@@ -442,7 +442,7 @@ def game_json(
         ],
         "renames": renames_json(renames),
         "totals": totals_of(state),
-        "winners": [s.player.name for s in state.winners()] if state.finished else [],
+        "winners": [p.name for p in state.winners()] if state.finished else [],
     }
 
 

@@ -24,7 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from bands.models import Band
-from games.kinds import rounds, yams
+from games.kinds import registry, rounds, yams
 from games.models import (
     ROUND_RULES,
     Game,
@@ -238,7 +238,7 @@ def _parse_time(value, what):
     return moment
 
 
-def _check_players(payload, variant):
+def _check_players(payload, variant, kind):
     players = payload["players"]
     if not isinstance(players, list) or not players:
         raise ImportRefused(_("Le fichier ne contient aucun joueur."))
@@ -256,7 +256,7 @@ def _check_players(payload, variant):
             )
         names.append(item["name"])
     try:
-        cleaned = Game.clean_names(names, variant)
+        cleaned = Game.clean_names(names, variant, kind)
     except ValidationError as exc:
         raise ImportRefused(" ".join(exc.messages)) from exc
     if cleaned != names:
@@ -390,7 +390,7 @@ def import_game(raw: bytes, band: Band | None) -> tuple[Game, str]:
         raise ImportRefused(
             _("Le fichier a été modifié : options de la partie invalides.")
         )
-    names = _check_players(payload, variant)
+    names = _check_players(payload, variant, registry.get(registry.DEFAULT))
     entries = _check_entries(payload, names)
     renames = _check_renames(payload, names)
     created_at = _parse_time(payload.get("created_at"), _("début de la partie"))
@@ -406,7 +406,7 @@ def import_game(raw: bytes, band: Band | None) -> tuple[Game, str]:
         raise ImportRefused(
             _("Le fichier a été modifié : ses totaux ne sont pas ceux des cases.")
         )
-    if payload["winners"] != [s.player.name for s in state.winners()]:
+    if payload["winners"] != [p.name for p in state.winners()]:
         raise ImportRefused(
             _("Le fichier a été modifié : le gagnant ne correspond pas.")
         )
@@ -591,7 +591,7 @@ def _rounds_replayed(kind, rules, names, checked, ended_by_host):
 
 def _import_rounds(payload, band):
     kind, rules = _rules_of(payload)
-    names = _check_players(payload, rules)
+    names = _check_players(payload, rules, registry.get(kind))
     checked = _check_rounds(payload, names)
     renames = _check_renames(payload, names)
     created_at = _parse_time(payload.get("created_at"), _("début de la partie"))

@@ -646,7 +646,7 @@ def game_sheet_pdf(game: Game, state: GameState | None = None) -> bytes:
     played = formats.date_format(timezone.localtime(game.created_at), "DATE_FORMAT")
     if state.finished:
         ranking = "   ".join(
-            f"{rank}. {seat.player.name} {seat.total}" for rank, seat in state.ranking()
+            f"{s.rank}. {s.player.name} {s.total}" for s in state.ranking()
         )
         extra = [_("Classement : %(ranking)s") % {"ranking": ranking}]
     else:

@@ -36,40 +36,26 @@ class RankRow:
 
 
 def ranking_rows(state: State) -> list[RankRow]:
-    if isinstance(state, rounds.RoundsGame):
-        ranks = [standing.rank for standing in state.ranking()]
-        return [
-            RankRow(
-                rank=standing.rank,
-                name=standing.player.name,
-                total=standing.total,
-                tied=ranks.count(standing.rank) > 1,
-            )
-            for standing in state.ranking()
-        ]
     ranking = state.ranking()
-    counts: dict[int, int] = {}
-    for rank, _sheet in ranking:
-        counts[rank] = counts.get(rank, 0) + 1
+    ranks = [standing.rank for standing in ranking]
     return [
         RankRow(
-            rank=rank, name=seat.player.name, total=seat.total, tied=counts[rank] > 1
+            rank=standing.rank,
+            name=standing.player.name,
+            total=standing.total,
+            tied=ranks.count(standing.rank) > 1,
         )
-        for rank, seat in ranking
+        for standing in ranking
     ]
 
 
 def started(state: State) -> bool:
     """Whether anything is scored yet: a box, or a round."""
-    if isinstance(state, rounds.RoundsGame):
-        return bool(state.rounds)
-    return any(s.turns for s in state.seats)
+    return state.started
 
 
 def winner_names(state: State) -> list[str]:
-    if isinstance(state, rounds.RoundsGame):
-        return [player.name for player in state.winners()]
-    return [s.player.name for s in state.winners()]
+    return [player.name for player in state.winners()]
 
 
 def top_total(state: State) -> int:
@@ -79,9 +65,7 @@ def top_total(state: State) -> int:
 
 
 def player_count(state: State) -> int:
-    if isinstance(state, rounds.RoundsGame):
-        return len(state.players)
-    return len(state.seats)
+    return len(state.players)
 
 
 def names_list(names: Iterable[str]) -> str:
@@ -101,8 +85,8 @@ def headline(state: State) -> str:
     if isinstance(state, rounds.RoundsGame):
         return rounds_headline(state)
     winners = state.winners()
-    total = winners[0].total if winners else 0
-    names = names_list(s.player.name for s in winners)
+    total = state.totals[winners[0].pk] if winners else 0
+    names = names_list(player.name for player in winners)
     if not state.finished:
         if not any(s.turns for s in state.seats):
             return _("Partie de Yams sur le point de commencer")
@@ -197,9 +181,7 @@ def ranking_text(rows: list[RankRow]) -> str:
 
 
 def variant_label(game: Game) -> str:
-    """What was played: the Yams variant, or the game of rounds."""
-    if game.is_yams:
-        return str(game.get_preset_display())
+    """What was played: the variant (at Yams), or the kind."""
     return translated(game.label)
 
 

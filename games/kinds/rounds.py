@@ -18,26 +18,16 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, ClassVar, Literal, Protocol, Self, TypeGuard
+from typing import Any, ClassVar, Literal, Self, TypeGuard
 
 from .messages import InvalidEntry, Message, RuleError, gettext_noop
+from .state import PlayerLike, Prospect, Standing, rank_players
 
 # One round as the host's dialog sends it and the game stores it: a JSON dict,
 # every key and value checked on reading. Players are named by their pk: an int
 # for one player ("taker": 3), a string key in a per-player dict ({"3": 12}), since
 # JSON keys are strings; `Round.entry` gives it back in that normal form.
 EntryData = Mapping[str, object]
-
-
-class PlayerLike(Protocol):
-    """A player as the engine reads it (the web layer's Player)."""
-
-    @property
-    def pk(self) -> int: ...
-    @property
-    def seat(self) -> int: ...
-    @property
-    def name(self) -> str: ...
 
 
 # --- refusals ------------------------------------------------------------------
@@ -186,15 +176,6 @@ class Round:
 
 
 @dataclass(frozen=True)
-class Standing:
-    """A player's place: equal totals share a rank and the next rank skips."""
-
-    rank: int
-    player: PlayerLike
-    total: int
-
-
-@dataclass(frozen=True)
 class Preview:
     """What the dialog shows before the host validates a round: the round with
     its calculation, the totals before and after, and whether the game would end
@@ -286,6 +267,11 @@ class RoundRules(ABC):
         """What a band keeps of each player's game besides the total (by pk): the
         figures players of this kind care about (deals taken, rounds doubled)."""
         return {player.pk: {} for player in game.players}
+
+    def prospects(self, game: RoundsGame) -> dict[int, Prospect]:
+        """What is still possible for each player (by pk): nothing said unless
+        the kind knows more (a limit, a target, a number of rounds)."""
+        return {player.pk: Prospect() for player in game.players}
 
     def start(self, players: Sequence[PlayerLike]) -> RoundsGame:
         """A game with no round yet; `players` in seating order."""
@@ -409,21 +395,27 @@ class RoundsGame:
         game is over)."""
         return None if self.finished else self.rules.dealer(self)
 
+    @property
+    def next_player(self) -> PlayerLike | None:
+        """Who deals the next round: the `State` interface's name for it."""
+        return self.dealer
+
+    @property
+    def started(self) -> bool:
+        return bool(self.rounds)
+
+    @property
+    def lower_wins(self) -> bool:
+        return self.rules.lower_wins
+
     def ranking(self) -> list[Standing]:
         """Best first (highest or lowest total as the kind says); seating order
         among equals, who share a rank: 1, 1, 3."""
-        totals = self.totals
-        sign = 1 if self.rules.lower_wins else -1
-        ordered = sorted(
-            enumerate(self.players), key=lambda seated: sign * totals[seated[1].pk]
-        )
-        standings: list[Standing] = []
-        for index, (_seat, player) in enumerate(ordered, start=1):
-            total = totals[player.pk]
-            tied = standings and standings[-1].total == total
-            rank = standings[-1].rank if tied else index
-            standings.append(Standing(rank, player, total))
-        return standings
+        return rank_players(self.players, self.totals, self.rules.lower_wins)
+
+    def prospects(self) -> dict[int, Prospect]:
+        """What is still possible for each player, as the kind's rules say."""
+        return self.rules.prospects(self)
 
     def winners(self) -> list[PlayerLike]:
         return [standing.player for standing in self.ranking() if standing.rank == 1]

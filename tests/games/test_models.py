@@ -126,7 +126,7 @@ def test_the_classic_game_of_the_rules_ends_250_to_218():
     play(game, *classic_moves())
     state = game.state()
     assert state.finished
-    assert [(rank, s.player.name, s.total) for rank, s in state.ranking()] == [
+    assert [(s.rank, s.player.name, s.total) for s in state.ranking()] == [
         (1, "Sarah", 250),
         (2, "Hugo", 218),
     ]

@@ -57,7 +57,7 @@ def test_export_then_import_gives_a_new_game_with_identical_totals():
     state = new_game.state()
     assert state.finished
     assert [s.total for s in state.seats] == [250, 218]
-    assert [s.player.name for s in state.winners()] == ["Sarah"]
+    assert [p.name for p in state.winners()] == ["Sarah"]
     assert exported(new_game)["totals"] == exported(game)["totals"]
 
 

@@ -15,6 +15,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Literal, Protocol, Self, TypedDict
 
 from ..messages import InvalidEntry, Message, RuleError, gettext_noop
+from ..state import PlayerLike, Prospect, Standing, rank_players
 from .entry_rules import EntryData
 from .race import race_rounds, turn_totals
 from .scorecard import Scorecard
@@ -25,17 +26,6 @@ if TYPE_CHECKING:
     from .outlook import Outlook
     from .totals import ScorecardTotals
     from .variants import Variant
-
-
-class PlayerLike(Protocol):
-    """A player as the engine reads it (the web layer's Player)."""
-
-    @property
-    def pk(self) -> int: ...
-    @property
-    def seat(self) -> int: ...
-    @property
-    def name(self) -> str: ...
 
 
 class EntryLike(Protocol):
@@ -277,15 +267,64 @@ class GameState:
             return None
         return next((s for s in self.seats if s.player.pk == player_id), None)
 
-    def ranking(self) -> list[tuple[int, Seat]]:
-        """[(rank, Seat)] best first; equal totals share a rank."""
-        ordered = sorted(self.seats, key=lambda s: (-s.total, s.player.seat))
-        ranked, previous, rank = [], None, 0
-        for index, seat in enumerate(ordered, start=1):
-            if seat.total != previous:
-                rank, previous = index, seat.total
-            ranked.append((rank, seat))
-        return ranked
+    # --- the `State` interface every kind gives (games/kinds/state.py) ------
+
+    @property
+    def players(self) -> list[PlayerLike]:
+        return [seat.player for seat in self.seats]
+
+    @property
+    def totals(self) -> dict[int, int]:
+        return {seat.player.pk: seat.total for seat in self.seats}
+
+    @property
+    def running_totals(self) -> list[dict[int, int]]:
+        """Every player's total after each round, the round under way the latest
+        (the race's points but its start at 0)."""
+        lines = self.race()
+        pks = [seat.player.pk for seat in self.seats]
+        points = len(lines[0]) if lines else 0
+        return [
+            {pk: line[index] for pk, line in zip(pks, lines, strict=True)}
+            for index in range(1, points)
+        ]
+
+    @property
+    def lower_wins(self) -> bool:
+        return False
+
+    @property
+    def started(self) -> bool:
+        return any(seat.entries for seat in self.seats)
+
+    @property
+    def next_player(self) -> PlayerLike | None:
+        return self.current.player if self.current else None
+
+    def ranking(self) -> list[Standing]:
+        """Best first; equal totals share a rank (1, 1, 3), seating order
+        among them."""
+        return rank_players(self.players, self.totals, lower_wins=False)
+
+    def winners(self) -> list[PlayerLike]:
+        return [standing.player for standing in self.ranking() if standing.rank == 1]
+
+    def prospects(self) -> dict[int, Prospect]:
+        """The best total each player can still reach, and whether it passes
+        the leader's."""
+        leading = self.leading_total
+        return {
+            seat.player.pk: Prospect(
+                lines=(
+                    Message(
+                        gettext_noop("Jusqu'à %(best)s points"),
+                        {"best": seat.outlook.best},
+                    ),
+                ),
+                can_win=seat.total == leading or seat.outlook.can_pass(leading),
+            )
+            for seat in self.seats
+        }
 
     @property
     def leading_total(self) -> int:
@@ -301,6 +340,3 @@ class GameState:
         """Each seat's total at the start and after each round, the round under
         way as the latest point (see race.py)."""
         return race_rounds([seat.turn_totals for seat in self.seats])
-
-    def winners(self) -> list[Seat]:
-        return [s for rank, s in self.ranking() if rank == 1]

@@ -112,9 +112,9 @@ def test_equal_totals_share_their_rank():
     game.write(sarah, "free", "sixes", count(2))
     game.write(hugo, "free", "fours", count(3))
     game.write(lea, "free", "ones", count(1))
-    ranks = [(rank, s.player.name) for rank, s in game.state.ranking()]
+    ranks = [(s.rank, s.player.name) for s in game.state.ranking()]
     assert ranks == [(1, "Sarah"), (1, "Hugo"), (3, "Léa")]
-    assert [s.player.name for s in game.state.winners()] == ["Sarah", "Hugo"]
+    assert [p.name for p in game.state.winners()] == ["Sarah", "Hugo"]
 
 
 def test_undoing_the_last_entry_gives_the_turn_back():

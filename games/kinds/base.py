@@ -1,0 +1,276 @@
+"""What a kind of game is to the rest of the app: one plug-in object per kind,
+listed in registry.py.
+
+A plug-in says everything the app needs to know about its kind: its key and
+names, who may play, its rules and options, how a game of it is read back from
+what was stored, how its rounds are named, which form enters a round and which
+templates draw it. The views, the sheet, the keepsakes and the band's history ask
+the plug-in (`game.game_kind`), never "which kind is this?".
+
+Web parts (a form class, a sheet builder) are named by dotted path and imported
+when first asked for (`import_string`): the models read the registry at import
+time, and a kind's forms import the models.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, ClassVar
+
+from django.utils.module_loading import import_string
+from django.utils.translation import gettext_lazy
+
+from bands.models import FinalScore
+
+from . import rounds
+from .messages import Message, gettext_noop
+from .state import PlayerLike, State
+
+
+@dataclass(frozen=True)
+class RoundWords:
+    """How a kind names its rounds, in whole sentences (French has genders, and
+    another language may order the words otherwise): a *manche*, a *donne*."""
+
+    round: str  # "Manche"
+    round_lower: str  # "manche", inside a sentence
+    number: str  # "Manche %(number)s"
+    record: str  # "Noter la manche %(number)s"
+    none_yet: str  # "Aucune manche pour l'instant."
+    undo_last: str  # "Annuler la dernière manche"
+    undo_ask: str  # "Annuler la dernière manche ?"
+    undo_confirm: str  # "Oui, annuler cette manche"
+    undo_gone: str  # "La manche disparaît de la feuille ; elle reste dans le journal."
+    ends_game: str  # "Cette manche termine la partie."
+    fill_in: str  # "Remplissez la manche : le calcul s'affiche ici avant de valider."
+    log_link: str  # "Toutes les manches, une à une"
+    log_title: str  # "Toutes les manches, dans l'ordre"
+    recorded: str  # "Manche %(number)s notée."
+    undone: str  # "Manche %(number)s annulée."
+
+
+ROUNDS = RoundWords(
+    round=gettext_lazy("Manche"),
+    round_lower=gettext_lazy("manche"),
+    number=gettext_lazy("Manche %(number)s"),
+    record=gettext_lazy("Noter la manche %(number)s"),
+    none_yet=gettext_lazy("Aucune manche pour l'instant."),
+    undo_last=gettext_lazy("Annuler la dernière manche"),
+    undo_ask=gettext_lazy("Annuler la dernière manche ?"),
+    undo_confirm=gettext_lazy("Oui, annuler cette manche"),
+    undo_gone=gettext_lazy(
+        "La manche disparaît de la feuille ; elle reste dans le journal."
+    ),
+    ends_game=gettext_lazy("Cette manche termine la partie."),
+    fill_in=gettext_lazy(
+        "Remplissez la manche : le calcul s'affiche ici avant de valider."
+    ),
+    log_link=gettext_lazy("Toutes les manches, une à une"),
+    log_title=gettext_lazy("Toutes les manches, dans l'ordre"),
+    recorded=gettext_lazy("Manche %(number)s notée."),
+    undone=gettext_lazy("Manche %(number)s annulée."),
+)
+
+DEALS = RoundWords(
+    round=gettext_lazy("Donne"),
+    round_lower=gettext_lazy("donne"),
+    number=gettext_lazy("Donne %(number)s"),
+    record=gettext_lazy("Noter la donne %(number)s"),
+    none_yet=gettext_lazy("Aucune donne pour l'instant."),
+    undo_last=gettext_lazy("Annuler la dernière donne"),
+    undo_ask=gettext_lazy("Annuler la dernière donne ?"),
+    undo_confirm=gettext_lazy("Oui, annuler cette donne"),
+    undo_gone=gettext_lazy(
+        "La donne disparaît de la feuille ; elle reste dans le journal."
+    ),
+    ends_game=gettext_lazy("Cette donne termine la partie."),
+    fill_in=gettext_lazy(
+        "Remplissez la donne : le calcul s'affiche ici avant de valider."
+    ),
+    log_link=gettext_lazy("Toutes les donnes, une à une"),
+    log_title=gettext_lazy("Toutes les donnes, dans l'ordre"),
+    recorded=gettext_lazy("Donne %(number)s notée."),
+    undone=gettext_lazy("Donne %(number)s annulée."),
+)
+
+
+class UnknownKind(LookupError):
+    """A kind key no plug-in answers to: never taken for another kind."""
+
+    def __init__(self, key: object) -> None:
+        super().__init__(f"unknown game kind: {key!r}")
+        self.key = key
+
+
+class GameKind(ABC):
+    """One kind of game as the app knows it. Subclasses set the class attributes
+    and the methods marked abstract; registry.py holds one instance of each."""
+
+    key: ClassVar[str]
+    # French source strings (`translated` shows them in the page's language).
+    label: ClassVar[str]
+    description: ClassVar[str]
+    # How its rounds are named (a kind scored by rounds).
+    words: ClassVar[RoundWords] = ROUNDS
+    # The `Game.preset` values a game of this kind may hold: "" alone for a kind
+    # without presets.
+    presets: ClassVar[tuple[str, ...]] = ("",)
+    default_preset: ClassVar[str] = ""
+    # The host may end a game of this kind where the table stops (a counter
+    # without an end); a kind that ends by its own rules only (Yams) may not.
+    host_ends: ClassVar[bool] = True
+    # What the app stores for each move: the related name of `Entry` (a box) or
+    # `Round` (a round) on `Game`.
+    written: ClassVar[str] = "rounds"
+    # Dotted paths of the web parts (see the module's docstring).
+    entry_form: ClassVar[str] = ""
+    # The template drawing the kind's part of the round dialog, and the one
+    # drawing its sheet.
+    dialog_template: ClassVar[str] = ""
+    sheet_template: ClassVar[str] = "games/rounds_sheet.jinja"
+
+    # --- who plays, with which rules --------------------------------------------
+
+    @abstractmethod
+    def build_rules(self, preset: str, options: Mapping[str, object] | None) -> Any:
+        """The rules of a game of this kind, or RuleError for an unknown preset
+        or an option the kind does not take."""
+
+    @property
+    @abstractmethod
+    def min_players(self) -> int: ...
+
+    @property
+    @abstractmethod
+    def max_players(self) -> int:
+        """The most players any of its presets takes."""
+
+    def player_count_error(self, count: int, rules: Any) -> Message | None:
+        """Why a game of these rules cannot be played by `count` players, or
+        None."""
+        least, most = rules.min_players, rules.max_players
+        if least <= count <= most:
+            return None
+        return Message(
+            gettext_noop("%(game)s se joue de %(min)d à %(max)d joueurs."),
+            {"game": Message(str(rules.label)), "min": least, "max": most},
+        )
+
+    # --- a game of it -------------------------------------------------------------
+
+    @abstractmethod
+    def replay(
+        self,
+        game: Any,
+        players: Sequence[PlayerLike],
+        written: Sequence[Any],
+        last_seq: int,
+    ) -> State:
+        """The state of `game` (its `rules`, and `ended_by_host`: the host ended
+        it) once its active writes (`Entry` or `Round` rows, in order) are
+        played again."""
+
+    def advanced(self, game: Any, state: State, version: int) -> State | None:
+        """The state of `game` at its version, made from `state` kept at an
+        older `version` by what was written since, or None when the caller must
+        replay the game (the default)."""
+        return None
+
+    def attached(self, state: State, game: Any) -> State:
+        """`state` as the state of this instance of its game (None: of no
+        instance, as a process keeps it between requests)."""
+        return state
+
+    def last_written(self, game: Any, state: State) -> Any:
+        """The active write an undo takes back (the `Entry` or `Round` row), or
+        None."""
+        written = getattr(game, self.written)
+        return written.filter(undone_at__isnull=True).order_by("-seq").first()
+
+    @abstractmethod
+    def without_last(self, state: State, last: Any) -> State:
+        """`state` once its last write, `last`, is taken back."""
+
+    def closed(self, state: State, closed: bool) -> State:
+        """`state` once the host ends the game (`closed`), or takes that back."""
+        raise NotImplementedError(f"a game of {self.key} ends by its own rules")
+
+    def highlights(self, state: State) -> Mapping[int, Mapping[str, int]]:
+        """What a band keeps of each player's game besides the total (by pk)."""
+        return {player.pk: {} for player in state.players}
+
+    def final_scores(self, state: State) -> list[FinalScore]:
+        """Each player's result as the band keeps it, best first."""
+        highlights = self.highlights(state)
+        return [
+            FinalScore(
+                name=standing.player.name,
+                seat=standing.player.seat,
+                score=standing.total,
+                rank=standing.rank,
+                details=highlights[standing.player.pk],
+            )
+            for standing in state.ranking()
+        ]
+
+    # --- its web parts ----------------------------------------------------------------
+
+    @cached_property
+    def entry_form_class(self) -> type:
+        return import_string(self.entry_form)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.key}>"
+
+
+class RoundKind(GameKind):
+    """A kind scored round by round (Skyjo, tarot, the free counter): its engine
+    is a `rounds.RoundRules` subclass."""
+
+    rules_class: ClassVar[type[rounds.RoundRules]]
+
+    def build_rules(
+        self, preset: str, options: Mapping[str, object] | None
+    ) -> rounds.RoundRules:
+        # A kind without presets has its options only: `preset` is not read.
+        return self.rules_class.build(options or {})
+
+    @property
+    def min_players(self) -> int:
+        return self.rules_class.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.rules_class.max_players
+
+    @property
+    def option_specs(self) -> tuple[rounds.OptionSpec, ...]:
+        return self.rules_class.option_specs
+
+    def replay(
+        self,
+        game: Any,
+        players: Sequence[PlayerLike],
+        written: Sequence[Any],
+        last_seq: int,
+    ) -> rounds.RoundsGame:
+        return game.rules.replay(
+            players, [row.entry for row in written], closed=game.ended_by_host
+        )
+
+    def without_last(self, state: State, last: Any) -> rounds.RoundsGame:
+        # An undo takes back the end a host had called too: the game goes on.
+        assert isinstance(state, rounds.RoundsGame)
+        return dataclasses.replace(state.undo(), closed=False)
+
+    def closed(self, state: State, closed: bool) -> rounds.RoundsGame:
+        assert isinstance(state, rounds.RoundsGame)
+        return dataclasses.replace(state, closed=closed)
+
+    def highlights(self, state: State) -> Mapping[int, Mapping[str, int]]:
+        assert isinstance(state, rounds.RoundsGame)
+        return state.rules.highlights(state)

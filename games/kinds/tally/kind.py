@@ -1,0 +1,16 @@
+"""The free counter as a plug-in of the app (games/kinds/base.py)."""
+
+from ..base import RoundKind
+from ..messages import gettext_noop
+from .rules import TallyRules
+
+
+class Tally(RoundKind):
+    key = "tally"
+    label = gettext_noop("Compteur libre")
+    description = gettext_noop("Tout autre jeu, manche par manche.")
+    rules_class = TallyRules
+    entry_form = "games.forms.TallyRoundForm"
+
+
+TALLY = Tally()
