@@ -226,6 +226,18 @@ class GameKind(ABC):
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.key}>"
 
+    # === the game pages (games/): forms, dialogs, the sheet ===================
+    # Hooks of this area go below these two lines.
+
+    # === what a game leaves behind (keepsakes/): log, CSV, JSON, PDF ============
+    # Hooks of this area go below these two lines.
+
+    # === the band's history (bands/) ==============================================
+    # Hooks of this area go below these two lines.
+
+    # === the race and what is still possible ======================================
+    # Hooks of this area go below these two lines.
+
 
 class RoundKind(GameKind):
     """A kind scored round by round (Skyjo, tarot, the free counter): its engine
@@ -274,3 +286,15 @@ class RoundKind(GameKind):
     def highlights(self, state: State) -> Mapping[int, Mapping[str, int]]:
         assert isinstance(state, rounds.RoundsGame)
         return state.rules.highlights(state)
+
+    # === the game pages (games/): forms, dialogs, the sheet ===================
+    # Hooks of this area go below these two lines.
+
+    # === what a game leaves behind (keepsakes/): log, CSV, JSON, PDF ============
+    # Hooks of this area go below these two lines.
+
+    # === the band's history (bands/) ==============================================
+    # Hooks of this area go below these two lines.
+
+    # === the race and what is still possible ======================================
+    # Hooks of this area go below these two lines.

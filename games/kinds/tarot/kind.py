@@ -13,5 +13,17 @@ class Tarot(RoundKind):
     rules_class = TarotRules
     entry_form = "games.forms.TarotDealForm"
 
+    # === the game pages (games/): forms, dialogs, the sheet ===================
+    # Hooks of this area go below these two lines.
+
+    # === what a game leaves behind (keepsakes/): log, CSV, JSON, PDF ============
+    # Hooks of this area go below these two lines.
+
+    # === the band's history (bands/) ==============================================
+    # Hooks of this area go below these two lines.
+
+    # === the race and what is still possible ======================================
+    # Hooks of this area go below these two lines.
+
 
 TAROT = Tarot()
