@@ -1,0 +1,207 @@
+"""The contract every registered kind keeps, run against each of them: a game
+is created, entered, taken back, read again from the database, finished and
+ranked through the same model verbs and the same `State` interface, whatever
+the kind. A kind added to the registry without a sample game below fails the
+first test: adding a kind means adding its sample here."""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from bands.models import BandGame
+from games.kinds import registry
+from games.kinds.base import UnknownKind
+from games.kinds.state import Standing
+from games.models import Game
+from tests.factories import CROSS, total
+
+pytestmark = pytest.mark.django_db
+
+
+@dataclass(frozen=True)
+class Sample:
+    """A short game of one kind: its players, its options (set so that the game
+    ends quickly) and how to make the next move of a game in play."""
+
+    names: tuple[str, ...]
+    options: dict[str, object]
+    next_move: Callable[[Game], object]
+
+
+def yams_move(game: Game) -> object:
+    """The player whose turn it is writes 12 at the chance, then crosses out
+    every other box, one box a turn."""
+    current = game.state().current
+    assert current is not None
+    free = list(current.scorecard.free_boxes("free"))
+    if "chance" in free:
+        return game.record(current.player.pk, "free", "chance", total(12))
+    return game.record(current.player.pk, "free", free[0], CROSS)
+
+
+def round_move(entry: Callable[[list[int], int], dict[str, object]]):
+    """A move of a kind scored by rounds: `entry(pks, number)` gives the entry of
+    round `number` (from 1) for players `pks` in seating order."""
+
+    def move(game: Game) -> object:
+        pks = [player.pk for player in game.players.all()]
+        return game.record_round(entry(pks, game.state().number))
+
+    return move
+
+
+def skyjo_entry(pks: list[int], number: int) -> dict[str, object]:
+    cards = {str(pk): 10 + 5 * seat for seat, pk in enumerate(pks)}
+    return {"cards": cards, "finisher": pks[0]}
+
+
+def tarot_entry(pks: list[int], number: int) -> dict[str, object]:
+    taker = pks[number % len(pks)]
+    return {"taker": taker, "contract": "garde", "bouts": 2, "points": 45}
+
+
+def tally_entry(pks: list[int], number: int) -> dict[str, object]:
+    return {"points": {str(pk): seat * number - 1 for seat, pk in enumerate(pks)}}
+
+
+SAMPLES = {
+    "yams": Sample(("Sarah", "Hugo"), {}, yams_move),
+    "skyjo": Sample(("Léa", "Tom", "Zoé"), {"limit": 100}, round_move(skyjo_entry)),
+    "tarot": Sample(
+        ("Ana", "Bruno", "Chloé", "Dan"), {"deals": 3}, round_move(tarot_entry)
+    ),
+    "tally": Sample(("Ana", "Bruno"), {"rounds": 3}, round_move(tally_entry)),
+}
+
+KINDS = list(registry.KINDS)
+
+
+def new_game(key: str) -> Game:
+    kind = registry.get(key)
+    sample = SAMPLES[key]
+    game, _host = Game.objects.create_game(
+        list(sample.names), kind.default_preset, sample.options, kind=key
+    )
+    return game
+
+
+def play_to_the_end(game: Game) -> int:
+    """Every move until the game is over; returns how many were made."""
+    moves = 0
+    while not game.state().finished:
+        SAMPLES[game.kind].next_move(game)
+        moves += 1
+        assert moves < 200, "the sample game never ends"
+    game.refresh_from_db()
+    return moves
+
+
+def seen(state) -> tuple[object, ...]:
+    """What a player sees of a state: totals, running totals, ranking, who plays."""
+    return (
+        dict(state.totals),
+        [dict(totals) for totals in state.running_totals],
+        [(s.rank, s.player.pk, s.total) for s in state.ranking()],
+        state.next_player.pk if state.next_player else None,
+        state.finished,
+        state.started,
+    )
+
+
+def test_every_registered_kind_has_a_sample_game():
+    assert sorted(SAMPLES) == sorted(registry.KINDS)
+
+
+def test_an_unknown_kind_is_refused_never_taken_for_another():
+    with pytest.raises(UnknownKind):
+        registry.get("belote-de-comptoir")
+    with pytest.raises(ValidationError):
+        Game.objects.create_game(["Ana", "Bruno"], "", {}, kind="belote-de-comptoir")
+    assert not Game.objects.exists()
+
+
+@pytest.mark.parametrize("key", KINDS)
+def test_a_new_game_has_every_player_at_zero_and_nothing_started(key):
+    state = new_game(key).state()
+    names = [player.name for player in state.players]
+    assert names == list(SAMPLES[key].names)
+    assert set(state.totals.values()) == {0}
+    assert not state.started and not state.finished
+    assert state.running_totals == [] or list(state.running_totals) == []
+    assert [s.rank for s in state.ranking()] == [1] * len(names)
+    assert set(state.prospects()) == {player.pk for player in state.players}
+
+
+@pytest.mark.parametrize("key", KINDS)
+def test_a_kind_refuses_more_players_than_it_takes(key):
+    kind = registry.get(key)
+    names = [f"Joueur {n}" for n in range(kind.max_players + 1)]
+    with pytest.raises(ValidationError):
+        Game.objects.create_game(names, kind.default_preset, {}, kind=key)
+    assert not Game.objects.exists()
+
+
+@pytest.mark.parametrize("key", KINDS)
+def test_a_move_moves_the_version_on_and_starts_the_game(key):
+    game = new_game(key)
+    version = game.version
+    SAMPLES[key].next_move(game)
+    game.refresh_from_db()
+    state = game.state()
+    assert game.version == version + 1
+    assert state.started
+    assert dict(state.running_totals[-1]) == dict(state.totals)
+
+
+@pytest.mark.parametrize("key", KINDS)
+def test_an_undo_gives_back_the_game_as_it_was(key):
+    game = new_game(key)
+    SAMPLES[key].next_move(game)
+    before = seen(game.state())
+    SAMPLES[key].next_move(game)
+    undone = game.undo()
+    assert undone is not None and undone.undone
+    assert seen(game.state()) == before
+
+
+@pytest.mark.parametrize("key", KINDS)
+def test_a_game_read_again_from_the_database_is_the_game_kept(key):
+    game = new_game(key)
+    for _move in range(3):
+        SAMPLES[key].next_move(game)
+    game.undo()
+    SAMPLES[key].next_move(game)
+    kept = seen(game.state())
+    replayed, _done = Game.objects.get(pk=game.pk).read_state()
+    assert seen(replayed) == kept
+
+
+@pytest.mark.parametrize("key", KINDS)
+def test_a_finished_game_is_ranked_and_told_to_its_band(key):
+    game = new_game(key)
+    play_to_the_end(game)
+    state = game.state()
+    assert state.finished and game.finished_at is not None
+    assert state.next_player is None
+    ranking = state.ranking()
+    assert all(isinstance(standing, Standing) for standing in ranking)
+    totals = [standing.total for standing in ranking]
+    assert totals == sorted(totals, reverse=not state.lower_wins)
+    assert [s.rank for s in ranking][0] == 1
+    assert state.winners() == [s.player for s in ranking if s.rank == 1]
+    kept = BandGame.objects.get(band=game.band, game_id=game.pk)
+    assert kept.kind == key
+    scores = {s.name: s.score for s in kept.scores.all()}
+    assert scores == {s.player.name: s.total for s in ranking}
+
+
+@pytest.mark.parametrize("key", KINDS)
+def test_undoing_the_last_move_of_a_finished_game_reopens_it(key):
+    game = new_game(key)
+    play_to_the_end(game)
+    game.undo()
+    game.refresh_from_db()
+    assert not game.state().finished and game.finished_at is None
+    assert not BandGame.objects.filter(band=game.band, game_id=game.pk).exists()
