@@ -3,7 +3,16 @@ import logging
 
 from django.conf import settings
 from django.db import connection
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    HttpResponseServerError,
+    JsonResponse,
+)
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
@@ -101,3 +110,43 @@ def _redis_client(url):
 def _ping_redis(url):
     if not _redis_client(url).ping():
         raise ConnectionError("no PONG")
+
+
+# --- error pages ------------------------------------------------------------------
+#
+# Django's hooks (handler400, handler403, handler404 and handler500 in the root
+# URLconf, CSRF_FAILURE_VIEW in the settings) answer with the app's own pages, in
+# the visitor's language (LocaleMiddleware has chosen it by then), each with a way
+# home. No @require_GET: a refused request of any method gets its page.
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    return render(request, "400.jinja", status=400)
+
+
+def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
+    return render(request, "403.jinja", {"csrf": False}, status=403)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    # Django has already logged the reason (django.security.csrf).
+    return render(request, "403.jinja", {"csrf": True}, status=403)
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    return render(request, "404.jinja", status=404)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """Drawn as Django's own server_error: no request, no context processors, no
+    database; the page's language is the one active for the request."""
+    try:
+        page = render_to_string("500.jinja", {"LANGUAGE_CODE": get_language()})
+    except Exception:  # noqa: BLE001 - the page that says "error" must not fail
+        # The first error is logged by Django already; this one is ours to tell.
+        logger.exception("the 500 page could not be drawn")
+        return HttpResponseServerError(
+            _("Erreur du serveur. Réessayez dans un instant."),
+            content_type="text/plain; charset=utf-8",
+        )
+    return HttpResponseServerError(page)
