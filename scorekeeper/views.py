@@ -9,7 +9,6 @@ from django.http import (
     HttpResponseServerError,
     JsonResponse,
 )
-from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -118,30 +117,39 @@ def _ping_redis(url):
 # URLconf, CSRF_FAILURE_VIEW in the settings) answer with the app's own pages, in
 # the visitor's language (LocaleMiddleware has chosen it by then), each with a way
 # home. No @require_GET: a refused request of any method gets its page.
+#
+# Each page is drawn without the request, as Django draws its own: the same bytes
+# whatever the address (a stream and a page that open nothing answer alike, and no
+# capability link is echoed back), no CSRF cookie handed to every wrong URL, and
+# nothing read from the database. So no language form (it needs a token): the
+# language is the one Accept-Language or the visitor's choice made active.
+
+
+def error_page(template: str, status: int, **context: object) -> HttpResponse:
+    context["LANGUAGE_CODE"] = get_language()
+    return HttpResponse(render_to_string(template, context), status=status)
 
 
 def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
-    return render(request, "400.jinja", status=400)
+    return error_page("400.jinja", 400)
 
 
 def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
-    return render(request, "403.jinja", {"csrf": False}, status=403)
+    return error_page("403.jinja", 403, csrf=False)
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     # Django has already logged the reason (django.security.csrf).
-    return render(request, "403.jinja", {"csrf": True}, status=403)
+    return error_page("403.jinja", 403, csrf=True)
 
 
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
-    return render(request, "404.jinja", status=404)
+    return error_page("404.jinja", 404)
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
-    """Drawn as Django's own server_error: no request, no context processors, no
-    database; the page's language is the one active for the request."""
     try:
-        page = render_to_string("500.jinja", {"LANGUAGE_CODE": get_language()})
+        return error_page("500.jinja", 500)
     except Exception:  # noqa: BLE001 - the page that says "error" must not fail
         # The first error is logged by Django already; this one is ours to tell.
         logger.exception("the 500 page could not be drawn")
@@ -149,4 +157,3 @@ def server_error(request: HttpRequest) -> HttpResponse:
             _("Erreur du serveur. Réessayez dans un instant."),
             content_type="text/plain; charset=utf-8",
         )
-    return HttpResponseServerError(page)
