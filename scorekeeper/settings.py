@@ -270,6 +270,8 @@ X_FRAME_OPTIONS = "DENY"
 # No script reads a cookie: the CSRF token reaches htmx through `hx-headers` in
 # base.html, and the language is chosen by a plain form.
 CSRF_COOKIE_HTTPONLY = True
+# A refused token gets the app's 403 page, saying what to do, not Django's own.
+CSRF_FAILURE_VIEW = "scorekeeper.views.csrf_failure"
 LANGUAGE_COOKIE_HTTPONLY = True
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 # No inline script, no eval: htmx is told not to inject its indicator style and

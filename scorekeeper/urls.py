@@ -14,3 +14,9 @@ urlpatterns = [
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("offline/", pwa.offline, name="offline"),
 ]
+
+# The app's own error pages, in its look and the visitor's language (views.py).
+handler400 = "scorekeeper.views.bad_request"
+handler403 = "scorekeeper.views.permission_denied"
+handler404 = "scorekeeper.views.page_not_found"
+handler500 = "scorekeeper.views.server_error"

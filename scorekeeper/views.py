@@ -3,7 +3,15 @@ import logging
 
 from django.conf import settings
 from django.db import connection
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    HttpResponseServerError,
+    JsonResponse,
+)
+from django.template.loader import render_to_string
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
@@ -101,3 +109,51 @@ def _redis_client(url):
 def _ping_redis(url):
     if not _redis_client(url).ping():
         raise ConnectionError("no PONG")
+
+
+# --- error pages ------------------------------------------------------------------
+#
+# Django's hooks (handler400, handler403, handler404 and handler500 in the root
+# URLconf, CSRF_FAILURE_VIEW in the settings) answer with the app's own pages, in
+# the visitor's language (LocaleMiddleware has chosen it by then), each with a way
+# home. No @require_GET: a refused request of any method gets its page.
+#
+# Each page is drawn without the request, as Django draws its own: the same bytes
+# whatever the address (a stream and a page that open nothing answer alike, and no
+# capability link is echoed back), no CSRF cookie handed to every wrong URL, and
+# nothing read from the database. So no language form (it needs a token): the
+# language is the one Accept-Language or the visitor's choice made active.
+
+
+def error_page(template: str, status: int, **context: object) -> HttpResponse:
+    context["LANGUAGE_CODE"] = get_language()
+    return HttpResponse(render_to_string(template, context), status=status)
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    return error_page("400.jinja", 400)
+
+
+def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
+    return error_page("403.jinja", 403, csrf=False)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    # Django has already logged the reason (django.security.csrf).
+    return error_page("403.jinja", 403, csrf=True)
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    return error_page("404.jinja", 404)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    try:
+        return error_page("500.jinja", 500)
+    except Exception:  # noqa: BLE001 - the page that says "error" must not fail
+        # The first error is logged by Django already; this one is ours to tell.
+        logger.exception("the 500 page could not be drawn")
+        return HttpResponseServerError(
+            _("Erreur du serveur. Réessayez dans un instant."),
+            content_type="text/plain; charset=utf-8",
+        )
