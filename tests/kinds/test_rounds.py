@@ -27,12 +27,15 @@ ROUND_MODULES = [
     *sorted((KINDS / "skyjo").glob("*.py")),
     *sorted((KINDS / "tarot").glob("*.py")),
     *sorted((KINDS / "tally").glob("*.py")),
+    *sorted((KINDS / "belote").glob("*.py")),
+    *sorted((KINDS / "coinche").glob("*.py")),
 ]
 
 
 def test_the_round_engines_never_import_django():
     code = (
-        "import sys, games.kinds.skyjo, games.kinds.tarot, games.kinds.tally; "
+        "import sys, games.kinds.skyjo, games.kinds.tarot, games.kinds.tally, "
+        "games.kinds.belote, games.kinds.coinche; "
         "assert 'django' not in sys.modules, 'django'"
     )
     result = subprocess.run(

@@ -1,0 +1,179 @@
+"""What belote and coinche share: two teams of two partners sitting opposite,
+points kept per team, a deal's card points, the rounding to the ten, the dealer
+and the end at a target.
+
+A team is named by its number, 1 or 2, never by a player: an entry cannot name a
+player of the other team, or one who is not at the table. Team 1 is the players
+at seats 0 and 2, team 2 those at seats 1 and 3 (RULES.md: partners sit
+opposite). A round gives each player their team's points, so the totals, the
+ranking (partners tie) and the winners (both partners) come out of `RoundsGame`
+as they are for every kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Literal
+
+from ..messages import Message, gettext_noop
+from ..rounds import InvalidRound, PlayerLike, RoundsGame, is_int
+
+Team = Literal[1, 2]
+TEAMS: tuple[Team, ...] = (1, 2)
+PLAYERS = 4
+# The 152 points of the 32 cards and the 10 *de der*.
+CARD_POINTS = 162
+# What a team that took all eight tricks counts instead of its card points.
+CAPOT = 250
+BELOTE = 20
+
+
+def teams[P: PlayerLike](players: Sequence[P]) -> tuple[tuple[P, P], tuple[P, P]]:
+    """The two teams in sheet order, each as its two partners: ((seat 0, seat
+    2), (seat 1, seat 3))."""
+    return (players[0], players[2]), (players[1], players[3])
+
+
+def team_of_seat(index: int) -> Team:
+    """The team of the player at this index of the seating order."""
+    return 1 if index % 2 == 0 else 2
+
+
+def other(team: Team) -> Team:
+    return 2 if team == 1 else 1
+
+
+def shares(game: RoundsGame, scores: Mapping[Team, int]) -> dict[int, int]:
+    """Each player's points for a round (by pk): their team's, both partners
+    alike."""
+    return {
+        player.pk: scores[team_of_seat(index)]
+        for index, player in enumerate(game.players)
+    }
+
+
+def team_totals(game: RoundsGame) -> dict[Team, int]:
+    """Each team's total: the total of either partner, who always share it."""
+    totals = game.totals
+    first, second = teams(game.players)
+    return {1: totals[first[0].pk], 2: totals[second[0].pk]}
+
+
+def target_reached(game: RoundsGame, target: int) -> bool:
+    """Whether the game ends: a team's total has reached the target and the two
+    totals differ (equal totals at or past it: one more deal, RULES.md)."""
+    totals = team_totals(game)
+    return max(totals.values()) >= target and totals[1] != totals[2]
+
+
+def dealer(game: RoundsGame) -> PlayerLike:
+    """Who deals next. RULES.md is silent: the deal goes round the table in seat
+    order from the first name, a passed deal passing it on too, as at tarot
+    (a French table redeals a passed deal from the next dealer)."""
+    return game.players[len(game.rounds) % PLAYERS]
+
+
+def round_to_ten(points: int) -> int:
+    """To the nearest ten, 5 going up: 97 → 100, 65 → 70, 81 → 80, 162 → 160."""
+    return (points + 5) // 10 * 10
+
+
+def team_line(game: RoundsGame, team: Team, points: int) -> Message:
+    """ "Équipe 1 (Léa et Zoé) : 97.": a team's score for the deal, by the number
+    the sheet orders teams by and its players' names."""
+    first, second = teams(game.players)[team - 1]
+    return Message(
+        gettext_noop("Équipe %(team)s (%(first)s et %(second)s) : %(points)s."),
+        {"team": team, "first": first.name, "second": second.name, "points": points},
+    )
+
+
+# --- reading an entry ------------------------------------------------------------
+
+
+def read_team(value: object, field_name: str, template: str) -> Team:
+    """1 or 2 (an int, not "1" nor true), or InvalidRound with `template`."""
+    if is_int(value) and value in TEAMS:
+        return 1 if value == 1 else 2
+    raise InvalidRound(Message(template, {"value": str(value)}), field_name)
+
+
+def read_optional_team(value: object, field_name: str, template: str) -> Team | None:
+    """None (no team), 1 or 2, or InvalidRound with `template`."""
+    if value is None:
+        return None
+    return read_team(value, field_name, template)
+
+
+def read_card_points(
+    data: Mapping[str, object], team: Team, capot: Team | None
+) -> dict[Team, int]:
+    """Each team's card points from the entry's "points" (those of `team`, from 0
+    to 162; the other team has the rest), or 250 and 0 for a capot, when the card
+    points are not asked: left out or None, or the 162 or 0 they would be."""
+    value = data.get("points")
+    if capot is not None:
+        implied = CARD_POINTS if capot == team else 0
+        if value is not None and not (is_int(value) and value == implied):
+            raise InvalidRound(
+                Message(
+                    gettext_noop(
+                        "Capot de l'équipe %(capot)s : les points de cartes ne se "
+                        "comptent pas (laissez-les vides), pas %(value)s."
+                    ),
+                    {"capot": capot, "value": str(value)},
+                ),
+                "points",
+            )
+        return {capot: CAPOT, other(capot): 0}
+    if "points" not in data:
+        raise InvalidRound(
+            Message(
+                gettext_noop("Il manque « %(field)s » dans la manche."),
+                {"field": "points"},
+            ),
+            "points",
+        )
+    if not is_int(value) or not 0 <= value <= CARD_POINTS:
+        raise InvalidRound(
+            Message(
+                gettext_noop(
+                    "Les points de cartes de l'équipe %(team)s : un nombre entier "
+                    "de 0 à 162."
+                ),
+                {"team": team},
+            ),
+            "points",
+        )
+    return {team: value, other(team): CARD_POINTS - value}
+
+
+def belote_points(belote: Team | None) -> dict[Team, int]:
+    """20 to the team that held and announced the King and Queen of trumps."""
+    return {team: BELOTE if team == belote else 0 for team in TEAMS}
+
+
+def passed_flag(data: Mapping[str, object]) -> None:
+    """A deal that is played may say "passed": false, nothing else."""
+    if "passed" in data and data["passed"] is not False:
+        raise InvalidRound(
+            Message(gettext_noop("« passed » : vrai ou faux.")), "passed"
+        )
+
+
+def highlight_figures(
+    game: RoundsGame,
+    taken: Mapping[Team, int],
+    made: Mapping[Team, int],
+    capots: Mapping[Team, int],
+) -> dict[int, dict[str, int]]:
+    """Each player's figures for the band (by pk): their team's deals taken and
+    made, and its capots."""
+    return {
+        player.pk: {
+            "taken": taken[team_of_seat(index)],
+            "made": made[team_of_seat(index)],
+            "capots": capots[team_of_seat(index)],
+        }
+        for index, player in enumerate(game.players)
+    }
