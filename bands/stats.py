@@ -56,13 +56,13 @@ class DetailColumn:
     of: str = ""  # PERCENT: the detail `key` is a share of
 
     def as_json(self) -> dict[str, str]:
-        return {
+        data = {
             "key": self.key,
             "label": self.label,
             "title": self.title,
             "how": self.how,
-            "of": self.of,
         }
+        return data | ({"of": self.of} if self.of else {})
 
     @classmethod
     def from_json(cls, data: Mapping[str, str]) -> "DetailColumn":

@@ -161,9 +161,7 @@ def play_molkky(band, game_id, scores):
 
 
 @pytest.mark.django_db
-def test_a_result_of_a_kind_the_band_does_not_know_is_kept_as_that_kind(
-    client, band
-):
+def test_a_result_of_a_kind_the_band_does_not_know_is_kept_as_that_kind(client, band):
     play_molkky(band, 90, [("Sarah", 50, 2), ("Hugo", 37, 5)])
     kept = BandGame.objects.get(band=band, game_id=90)
     assert (kept.kind, kept.kind_name, kept.counts_yams) == ("molkky", "Mölkky", False)
@@ -264,6 +262,10 @@ def test_tarot_shows_the_contracts_taken_and_made(client, band):
     assert "Sarah 1 / 1 1 1 100 %" in tarot
     assert "Hugo 0 / 1 1 0 0 %" in tarot
     assert "Zoé 0 / 1 0 0 –" in tarot
+    # The words the game handed over, in the reader's language.
+    english = card(page_of(client, band, "en"), "tarot")
+    assert "Player Wins Taken Made %" in english
+    assert "Taken: the deals" in english
 
 
 @pytest.mark.django_db
