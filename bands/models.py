@@ -357,8 +357,8 @@ class BandGame(models.Model):
     counts_yams = models.BooleanField(default=False)
     columns = models.JSONField(default=list)  # `DetailColumn.as_json` each
     note = models.TextField(blank=True)
-    # The lowest total won (Skyjo, a counter set that way): its best score is the
-    # lowest, and it compares only with games won the same way.
+    # The lowest total won (by the kind's rules or the game's choice): its best
+    # score is the lowest, and it compares only with games won the same way.
     lower_wins = models.BooleanField(default=False)
     # The variant's French label (a translatable source string); empty for a
     # kind without variants.

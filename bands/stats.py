@@ -82,7 +82,7 @@ class ResultKind:
     it is told, whatever it is)."""
 
     key: str
-    name: str  # French source string ("Tarot")
+    name: str  # French source string
     # Its way of winning is an option of each game (highest or lowest total):
     # the page says which way a game was won.
     either_way: bool = False
@@ -582,7 +582,7 @@ class Records:
 
     @property
     def slug(self) -> str:
-        """The kind for an HTML id: "tally-lowest" for a counter won low."""
+        """The kind for an HTML id: "<key>-lowest" for a kind won low by choice."""
         return f"{self.kind}-lowest" if self.says_lowest else self.kind
 
     @property
