@@ -20,10 +20,9 @@ from django.db import models, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 
 from bands import stats
-from bands.stats import BandStats, GameRow
+from bands.stats import BandStats, DetailColumn, GameRow, ResultKind
 from scorekeeper.lib import csvfile, tokens
 from scorekeeper.lib.names import (
     MAX_NAME_LENGTH,
@@ -51,21 +50,9 @@ class FinalScore:
     # Yams made in the game; None when the game does not tell (a kind of game
     # without Yams).
     yams: int | None = None
-    # What players of the game's kind care about besides the score (deals taken
-    # and made at tarot, rounds doubled at Skyjo); None for Yams.
+    # What players of the game's kind care about besides the score, by the
+    # detail keys its `ResultKind.columns` name; None when it counts nothing.
     details: Mapping[str, int] | None = None
-
-
-# The kinds of game a band keeps, as plain strings (the keys `games` gives its
-# kinds), with their French names (translatable source strings). A Yams result
-# comes with its variant's key as `preset`, a game of rounds with its kind's key.
-YAMS = "yams"
-KIND_NAMES = {
-    YAMS: gettext_noop("Yams"),
-    "skyjo": gettext_noop("Skyjo"),
-    "tarot": gettext_noop("Tarot"),
-    "tally": gettext_noop("Compteur libre"),
-}
 
 
 class BandQuerySet(models.QuerySet):
@@ -129,16 +116,17 @@ class Band(models.Model):
         self,
         game_id: int,
         played_at: datetime.datetime,
-        preset: str,
+        kind: ResultKind,
         label: str,
         scores: Iterable[FinalScore],
         lower_wins: bool = False,
     ) -> None:
-        """Keeps a finished game's result in the band's history: `preset` is the
-        Yams variant's key or the kind's (`kind_of` tells the kind from it),
-        `label` the variant's or the kind's French label (a translatable source
-        string), `scores` one per player with their details, `lower_wins` whether
-        the lowest total won (Skyjo, a counter set that way): the band's records
+        """Keeps a finished game's result in the band's history: `kind` is its
+        kind in the words the game hands over (kept with the result: the band
+        knows no kind, and shows each in the words of its latest game), `label`
+        the variant's French label ("" for a kind without variants; both are
+        translatable source strings), `scores` one per player with their
+        details, `lower_wins` whether the lowest total won: the band's records
         then keep the lowest score as the best."""
         ranked = sorted(scores, key=lambda s: (s.rank, s.seat))
         keys = person_keys([s.name for s in ranked])
@@ -149,8 +137,12 @@ class Band(models.Model):
                 band=self,
                 game_id=game_id,
                 played_at=played_at,
-                preset=preset,
-                kind=kind_of(preset),
+                kind=kind.key,
+                kind_name=kind.name,
+                either_way=kind.either_way,
+                counts_yams=kind.counts_yams,
+                columns=[column.as_json() for column in kind.columns],
+                note=kind.note,
                 lower_wins=lower_wins,
                 label=label,
             )
@@ -179,8 +171,8 @@ class Band(models.Model):
         as the file says. The history outlives the purge, so it usually remembers
         the game a file brings back (or an earlier import of the same file): the
         import takes that place in the history instead of counting the game, its
-        winner and its scores twice. The same game is the same end time, variant,
-        seats, names and scores."""
+        winner and its scores twice. The same game is the same end time, kind,
+        variant, seats, names and scores."""
 
         def scores(band_game: BandGame) -> list[tuple[int, str, int]]:
             return sorted(band_game.scores.values_list("seat", "name", "score"))
@@ -192,7 +184,7 @@ class Band(models.Model):
             mine = BandGame.objects.get(band=self, game_id=game_id)
             same = scores(mine)
             earlier = BandGame.objects.filter(
-                band=self, played_at=mine.played_at, preset=mine.preset
+                band=self, played_at=mine.played_at, kind=mine.kind, label=mine.label
             ).exclude(pk=mine.pk)
             for other in earlier:
                 if scores(other) == same:
@@ -288,10 +280,9 @@ class Band(models.Model):
             stats.GameRow(
                 game_id=g.game_id,
                 played_at=g.played_at,
-                preset=g.preset,
+                kind=g.result_kind,
                 label=g.label,
                 scores=tuple(scores[pk]),
-                kind=g.kind,
                 lower_wins=g.lower_wins,
             )
             for pk, g in games.items()
@@ -301,9 +292,7 @@ class Band(models.Model):
         """History, statistics per person and records, with the head-to-head of
         `pair` (two person keys) when they make one: three queries, whatever the
         size."""
-        return stats.compute(
-            self.history_rows(), self.alias_map(), pair, kind_names=KIND_NAMES
-        )
+        return stats.compute(self.history_rows(), self.alias_map(), pair)
 
     def history_csv(self, rows: Sequence[GameRow] | None = None) -> str:
         """One line per player per finished game of the band, oldest game first."""
@@ -321,8 +310,12 @@ class Band(models.Model):
 
         def lines() -> Iterator[list[object]]:
             for number, game in enumerate(rows, start=1):
-                label = _(game.label) if game.label else game.preset
-                kind = _(KIND_NAMES.get(game.kind, game.kind))
+                # A kind without variants: the way it was won, where that is
+                # the game's choice.
+                label = _(game.label) if game.label else ""
+                if not label and game.lower_wins and game.kind.either_way:
+                    label = _("le plus bas total gagne")
+                kind = _(game.kind.name) if game.kind.name else game.kind.key
                 for score in sorted(game.scores, key=lambda s: (s.rank, s.seat)):
                     yield [
                         csvfile.local_time(game.played_at),
@@ -344,17 +337,6 @@ class Band(models.Model):
         return "-".join(part for part in ("yams-bande", name, day) if part) + ".csv"
 
 
-def kind_of(preset: str) -> str:
-    """The kind of game a result is, from the `preset` its game tells: "yams" for
-    any Yams variant, else the kind's key ("skyjo", "tarot", "tally").
-
-    Worked out once, when the result is recorded, and kept in `BandGame.kind`
-    (migration 0003 derived it for the rows before): the page and the CSV read
-    the kind as a column rather than each working it out again from the preset,
-    and the records group by it (scores of two kinds do not compare)."""
-    return preset if preset in KIND_NAMES else YAMS
-
-
 def person_keys(names: Sequence[str]) -> list[str]:
     return stats.band_keys(names, accentless_key, name_key)
 
@@ -366,14 +348,21 @@ class BandGame(models.Model):
     # A plain integer, not a foreign key: the result outlives the purged game.
     game_id = models.BigIntegerField()
     played_at = models.DateTimeField()
-    preset = models.CharField(max_length=20)
-    # "yams", "skyjo", "tarot" or "tally" (`kind_of`).
-    kind = models.CharField(max_length=20, default=YAMS)
-    # The lowest total won (Skyjo, a counter set that way): its best score is the
-    # lowest, and it compares only with games won the same way.
+    # The kind of game, as its game told it (`ResultKind`): its key, the records
+    # group by (scores of two kinds do not compare), and the words to show it,
+    # kept with each result since the band knows no kind by itself.
+    kind = models.CharField(max_length=20)
+    kind_name = models.CharField(max_length=80)
+    either_way = models.BooleanField(default=False)
+    counts_yams = models.BooleanField(default=False)
+    columns = models.JSONField(default=list)  # `DetailColumn.as_json` each
+    note = models.TextField(blank=True)
+    # The lowest total won (by the kind's rules or the game's choice): its best
+    # score is the lowest, and it compares only with games won the same way.
     lower_wins = models.BooleanField(default=False)
-    # The variant's or the kind's French label (a translatable source string).
-    label = models.CharField(max_length=80)
+    # The variant's French label (a translatable source string); empty for a
+    # kind without variants.
+    label = models.CharField(max_length=80, blank=True)
 
     class Meta:
         constraints = [
@@ -383,6 +372,17 @@ class BandGame(models.Model):
 
     def __str__(self) -> str:
         return f"Band {self.band_id} game {self.game_id}"
+
+    @property
+    def result_kind(self) -> ResultKind:
+        return ResultKind(
+            key=self.kind,
+            name=self.kind_name,
+            either_way=self.either_way,
+            counts_yams=self.counts_yams,
+            columns=tuple(DetailColumn.from_json(c) for c in self.columns),
+            note=self.note,
+        )
 
 
 class BandScore(models.Model):
@@ -401,8 +401,9 @@ class BandScore(models.Model):
     # them: 0 would claim the player made none.
     yams = models.PositiveSmallIntegerField(null=True, blank=True)
     # What the player did that their kind of game cares about, as the game's
-    # engine counted it (tarot: {"taken": 3, "made": 2}; Skyjo: rounds doubled,
-    # best round); null for Yams and for results recorded before it was kept.
+    # engine counted it ({"taken": 3, "made": 2}), by the keys of the game's
+    # `columns`; null when it counts nothing, and for results recorded before
+    # it was kept.
     details = models.JSONField(null=True, blank=True)
 
     class Meta:

@@ -7,11 +7,12 @@ A person is identified by a key (accent- and case-insensitive, computed by the
 caller); `aliases` maps keys merged by the host onto the key they were merged into
 (flat: a target is never itself a source).
 
-A band plays several kinds of game (Yams, Skyjo, tarot, a free counter): a win is
-a win whatever the game, and who finished ahead of whom is read from the ranks,
-so wins, rivals and head-to-heads hold across kinds; scores only compare within
-one kind won the same way (highest or lowest total), so records, bests and
-averages come per kind.
+A band plays several kinds of game: a win is a win whatever the game, and who
+finished ahead of whom is read from the ranks, so wins, rivals and head-to-heads
+hold across kinds; scores only compare within one kind won the same way (highest
+or lowest total), so records, bests and averages come per kind. This module knows
+no kind: each result comes with its `ResultKind`, the words and figures its game
+handed over when it ended.
 """
 
 import datetime
@@ -30,25 +31,76 @@ class ScoreRow:
     won: bool
     # Yams made in that game; None for a game recorded before Yams were counted.
     yams: int | None = None
-    # What the player's kind of game counts besides the score (tarot: "taken",
-    # "made"; Skyjo: "doubled", "best_round", "rounds"); None for Yams.
+    # What the player's kind of game counts besides the score, by detail key
+    # (the keys its `ResultKind.columns` name); None when it counts nothing.
     details: Mapping[str, int] | None = None
 
 
-YAMS = "yams"
-# The kinds whose way of winning is an option of the game (the free counter: the
-# highest or the lowest total): the page says which way each was won.
-WON_EITHER_WAY = frozenset({"tally"})
+# How a column sums a detail over a player's games.
+SUM = "sum"  # the total
+LOWEST = "lowest"  # the lowest value (shown "–" without one)
+PERCENT = "percent"  # the total of `key` per total of `of`, as a percentage
+AVERAGE = "average"  # not a detail: the player's average score
+HOWS = (SUM, LOWEST, PERCENT, AVERAGE)
+
+
+@dataclass(frozen=True)
+class DetailColumn:
+    """One column of a kind's table of players, as the kind names it: `label`
+    heads it, `title` says what it stands for (French source strings)."""
+
+    key: str
+    label: str
+    title: str
+    how: str = SUM
+    of: str = ""  # PERCENT: the detail `key` is a share of
+
+    def as_json(self) -> dict[str, str]:
+        data = {
+            "key": self.key,
+            "label": self.label,
+            "title": self.title,
+            "how": self.how,
+        }
+        return data | ({"of": self.of} if self.of else {})
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, str]) -> "DetailColumn":
+        return cls(
+            key=data["key"],
+            label=data["label"],
+            title=data["title"],
+            how=data.get("how", SUM),
+            of=data.get("of", ""),
+        )
+
+
+@dataclass(frozen=True)
+class ResultKind:
+    """The kind of game a result is, in the words its game handed over when it
+    ended (the band knows no kind by itself, and files a result under the key
+    it is told, whatever it is)."""
+
+    key: str
+    name: str  # French source string
+    # Its way of winning is an option of each game (highest or lowest total):
+    # the page says which way a game was won.
+    either_way: bool = False
+    # Its players make Yams: the records count them.
+    counts_yams: bool = False
+    # The columns of its table of players, from the scores' details; none: the
+    # win rate, the best score and the average.
+    columns: tuple[DetailColumn, ...] = ()
+    note: str = ""  # French source string: what the columns count
 
 
 @dataclass(frozen=True)
 class GameRow:
     game_id: int
     played_at: datetime.datetime  # or anything that orders like one (tests: ints)
-    preset: str
-    label: str
+    kind: ResultKind
+    label: str  # the variant's French label; "" for a kind without variants
     scores: tuple[ScoreRow, ...]
-    kind: str = YAMS
     lower_wins: bool = False  # the lowest total won
 
 
@@ -107,16 +159,15 @@ class HistoryScore:
 class HistoryGame:
     game_id: int
     played_at: datetime.datetime
-    preset: str
+    kind: ResultKind
     label: str
     scores: tuple[HistoryScore, ...]  # best first
-    kind: str = YAMS
     lower_wins: bool = False
 
     @property
     def says_lowest(self) -> bool:
         """Won by the lowest total, where the kind can be won either way."""
-        return self.lower_wins and self.kind in WON_EITHER_WAY
+        return self.lower_wins and self.kind.either_way
 
     @property
     def winners(self) -> list[HistoryScore]:
@@ -146,12 +197,9 @@ def resolve(key: str, aliases: Mapping[str, str]) -> str:
 
 
 def history(
-    games: Iterable[GameRow],
-    aliases: Mapping[str, str] | None = None,
-    kind_of: Callable[[str], str] | None = None,
+    games: Iterable[GameRow], aliases: Mapping[str, str] | None = None
 ) -> list[HistoryGame]:
-    """Games most recent first, each with its scores best first and merged keys;
-    `kind_of(preset)`, when given, tells each game's kind instead of its row."""
+    """Games most recent first, each with its scores best first and merged keys."""
     aliases = aliases or {}
     rows = []
     for game in games:
@@ -172,10 +220,9 @@ def history(
             HistoryGame(
                 game_id=game.game_id,
                 played_at=game.played_at,
-                preset=game.preset,
+                kind=game.kind,
                 label=game.label,
                 scores=scores,
-                kind=kind_of(game.preset) if kind_of else game.kind,
                 lower_wins=game.lower_wins,
             )
         )
@@ -199,14 +246,11 @@ def compute(
     games: Iterable[GameRow],
     aliases: Mapping[str, str] | None = None,
     pair: tuple[str, str] | None = None,
-    kind_of: Callable[[str], str] | None = None,
-    kind_names: Mapping[str, str] | None = None,
 ) -> BandStats:
     """Statistics per person, the history and the records (per kind of game, as
-    each row tells it or `kind_of` from its preset, named by `kind_names`; the
-    head-to-head of `pair`, two keys, when both played that kind), from GameRow
-    objects."""
-    games_by_recency = history(games, aliases, kind_of)
+    each row tells it; the head-to-head of `pair`, two keys, when both played
+    that kind), from GameRow objects."""
+    games_by_recency = history(games, aliases)
     people = {}
     beaten_by = defaultdict(Counter)  # key -> Counter(rival key -> times)
     last_beaten = {}  # (key, rival key) -> index of the game, oldest first
@@ -267,12 +311,10 @@ def compute(
     top_wins = ordered[0].wins if ordered else 0
     leaders = [p for p in ordered if p.wins == top_wins] if top_wins else []
     people_order = [(p.key, p.name) for p in ordered]
-    kind_names = kind_names or {}
+    # A kind is shown in the words of its latest game.
     records = [
-        records_of_kind(
-            kind_games, people_order, pair, kind, lower, kind_names.get(kind, kind)
-        )
-        for (kind, lower), kind_games in groups
+        records_of_kind(kind_games, people_order, pair, kind_games[0].kind, lower)
+        for (_key, lower), kind_games in groups
     ]
     return BandStats(
         people=ordered, leaders=leaders, history=games_by_recency, records=records
@@ -435,8 +477,7 @@ class Trend:
 @dataclass
 class KindPlayer:
     """A person over the games of one kind: their wins and scores, and what the
-    kind's players count (from the games that recorded their details): tarot
-    contracts taken and made, Skyjo rounds doubled and the best round."""
+    kind's players count (its details, from the games that recorded them)."""
 
     key: str
     name: str
@@ -444,11 +485,8 @@ class KindPlayer:
     wins: int = 0
     best: int | None = None
     total: int = 0
-    taken: int = 0
-    made: int = 0
-    doubled: int = 0
-    rounds: int = 0
-    best_round: int | None = None  # the lowest round (Skyjo)
+    sums: Counter = field(default_factory=Counter)  # detail key -> total
+    lowest: dict[str, int] = field(default_factory=dict)  # detail key -> lowest
 
     @property
     def win_percent(self) -> int:
@@ -458,11 +496,17 @@ class KindPlayer:
     def average(self) -> float:
         return self.total / self.played if self.played else 0.0
 
-    @property
-    def made_percent(self) -> int | None:
-        """Contracts made per contract taken, as a whole percentage; None
-        without a contract taken."""
-        return percent(self.made, self.taken) if self.taken else None
+    def figure(self, column: DetailColumn) -> float | None:
+        """What `column` shows of this player; None for "none yet" (no lowest
+        value, a share of nothing)."""
+        if column.how == AVERAGE:
+            return self.average
+        if column.how == LOWEST:
+            return self.lowest.get(column.key)
+        if column.how == PERCENT:
+            whole = self.sums[column.of]
+            return percent(self.sums[column.key], whole) if whole else None
+        return self.sums[column.key]
 
 
 def percent(part: int, whole: int) -> int:
@@ -487,15 +531,9 @@ def kind_players(
             player.wins += 1 if score.won else 0
             player.total += score.score
             player.best = better_score(player.best, score.score, lower_wins)
-            details = score.details or {}
-            player.taken += details.get("taken", 0)
-            player.made += details.get("made", 0)
-            player.doubled += details.get("doubled", 0)
-            player.rounds += details.get("rounds", 0)
-            if "best_round" in details:
-                player.best_round = better_score(
-                    player.best_round, details["best_round"], lower_wins=True
-                )
+            for key, value in (score.details or {}).items():
+                player.sums[key] += value
+                player.lowest[key] = min(player.lowest.get(key, value), value)
     sign = 1 if lower_wins else -1
     return sorted(
         (player for player in found.values() if player.played),
@@ -507,7 +545,7 @@ def kind_players(
 class Records:
     """The records of one kind of game (won one way: highest or lowest total)."""
 
-    kind: str
+    kind: str  # its key
     games: int
     best_game: ScoreRecord | None
     yams_in_a_game: YamsRecord | None
@@ -521,22 +559,35 @@ class Records:
     head_to_head: HeadToHead | None
     trends: list[Trend]
     lower_wins: bool = False  # the best game is the lowest total
-    name: str = ""  # the kind's French name (a translatable source string)
+    about: ResultKind | None = None  # how the kind's games describe it
     players: list[KindPlayer] = field(default_factory=list)  # in `people` order
+
+    @property
+    def name(self) -> str:
+        """The kind's French name (a translatable source string)."""
+        return self.about.name if self.about else ""
+
+    @property
+    def columns(self) -> tuple[DetailColumn, ...]:
+        return self.about.columns if self.about else ()
+
+    @property
+    def note(self) -> str:
+        return self.about.note if self.about else ""
 
     @property
     def says_lowest(self) -> bool:
         """Won by the lowest total, where the kind can be won either way."""
-        return self.lower_wins and self.kind in WON_EITHER_WAY
+        return self.lower_wins and bool(self.about and self.about.either_way)
 
     @property
     def slug(self) -> str:
-        """The kind for an HTML id: "tally-lowest" for a counter won low."""
+        """The kind for an HTML id: "<key>-lowest" for a kind won low by choice."""
         return f"{self.kind}-lowest" if self.says_lowest else self.kind
 
     @property
     def counts_yams(self) -> bool:
-        return self.kind == YAMS
+        return bool(self.about and self.about.counts_yams)
 
     # What the page says of how trends and charts are drawn.
     recent_games = RECENT_GAMES
@@ -764,11 +815,10 @@ def records_of_kind(
     games: Sequence[HistoryGame],
     people: Sequence[tuple[str, str]],
     pair: tuple[str, str] | None = None,
-    kind: str = YAMS,
+    kind: ResultKind | None = None,
     lower_wins: bool = False,
-    name: str = "",
 ) -> Records:
-    """The records of `games` (one kind of game, won one way). `people` are
+    """The records of `games` (one kind of game, `kind`, won one way). `people` are
     (key, name) in the band's order; the head-to-head is `pair` when both played
     these games and are two people, else the first two who did."""
     names = dict(people)
@@ -779,21 +829,22 @@ def records_of_kind(
     if pair is None or pair[0] == pair[1] or not set(pair) <= set(keys):
         pair = tuple(keys[:2]) if len(keys) > 1 else None
     counted = sum(1 for game in games if counts_yams(game))
+    yams_kind = bool(kind and kind.counts_yams)
     return Records(
-        kind=kind,
+        kind=kind.key if kind else "",
         games=len(games),
         best_game=best_game(games, names, lower_wins),
         yams_in_a_game=yams_in_a_game(games, names),
         yams_in_total=yams_in_total(games, names),
         yams_counted_games=counted,
         # Only a Yams counts Yams: the other kinds have none to leave out.
-        yams_uncounted_games=len(games) - counted if kind == YAMS else 0,
+        yams_uncounted_games=len(games) - counted if yams_kind else 0,
         streak=longest_streak(games, names),
         people=here,
         head_to_head=head_to_head(games, *pair, names) if pair else None,
         trends=trends(games, here),
         lower_wins=lower_wins,
-        name=name,
+        about=kind,
         players=players,
     )
 
@@ -806,5 +857,5 @@ def kind_groups(
     first, the kind played most recently first."""
     by_kind: dict[tuple[str, bool], list[HistoryGame]] = {}
     for game in sorted(games, key=lambda g: (g.played_at, g.game_id), reverse=True):
-        by_kind.setdefault((game.kind, game.lower_wins), []).append(game)
+        by_kind.setdefault((game.kind.key, game.lower_wins), []).append(game)
     return list(by_kind.items())

@@ -818,12 +818,13 @@ class Game(models.Model):
     def tell_band_finished(self, state: State) -> None:
         """Hands the result of this game, just finished, to its band's history:
         in the finishing write's transaction, so both commit or neither."""
+        kind = self.game_kind
         self.band.record_result(
             game_id=self.pk,
             played_at=self.finished_at,
-            preset=self.preset or self.kind,
-            label=self.label,
-            scores=self.game_kind.final_scores(state),
+            kind=kind.band_kind,
+            label=kind.band_label(self.rules),
+            scores=kind.final_scores(state),
             lower_wins=state.lower_wins,
         )
 

@@ -25,6 +25,7 @@ from django.utils.module_loading import import_string
 from django.utils.translation import gettext_lazy
 
 from bands.models import FinalScore
+from bands.stats import DetailColumn, ResultKind
 
 from . import rounds
 from .messages import Message, gettext_noop
@@ -234,6 +235,34 @@ class GameKind(ABC):
 
     # === the band's history (bands/) ==============================================
     # Hooks of this area go below these two lines.
+    # What a band keeps of a game of this kind besides its scores, handed over
+    # with each result (`bands` knows no kind): the columns of its table of
+    # players, each summing a detail `highlights` counts (or the average score;
+    # none: the win rate, the best score and the average), and what they mean.
+    band_columns: ClassVar[tuple[DetailColumn, ...]] = ()
+    band_note: ClassVar[str] = ""
+    # Its way of winning is an option of each game (the highest or the lowest
+    # total): the band says which way each was won.
+    won_either_way: ClassVar[bool] = False
+    # Its players make Yams (`FinalScore.yams`): the band's records count them.
+    counts_yams: ClassVar[bool] = False
+
+    @cached_property
+    def band_kind(self) -> ResultKind:
+        """This kind in the words its band needs to show its results."""
+        return ResultKind(
+            key=self.key,
+            name=self.label,
+            either_way=self.won_either_way,
+            counts_yams=self.counts_yams,
+            columns=self.band_columns,
+            note=self.band_note,
+        )
+
+    def band_label(self, rules: Any) -> str:
+        """The variant a game of these rules is, as its band names it beside
+        the kind (a French source string); "" for a kind without variants."""
+        return ""
 
     # === the race and what is still possible ======================================
     # Hooks of this area go below these two lines.

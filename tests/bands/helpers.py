@@ -3,7 +3,13 @@
 from django.utils import timezone
 
 from bands.models import BandGame, BandScore, person_keys
+from games.kinds import registry
 from tests.factories import CROSS, MADE, count, make_game, moves_to_finish
+
+# Each kind as a finished game of it hands itself over to its band.
+YAMS, SKYJO, TAROT, TALLY = (
+    registry.get(key).band_kind for key in ("yams", "skyjo", "tarot", "tally")
+)
 
 
 def add_results(band, count, names):
@@ -14,7 +20,9 @@ def add_results(band, count, names):
             band=band,
             game_id=10_000 + index,
             played_at=timezone.now(),
-            preset="classic",
+            kind="yams",
+            kind_name="Yams",
+            counts_yams=True,
             label="Classique",
         )
         scores = [10 * (seat + 1) for seat in range(len(names))]

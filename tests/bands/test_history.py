@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from bands.models import Band, BandAlias, BandGame, BandScore, FinalScore
 from games.models import Game
-from tests.bands.helpers import add_results
+from tests.bands.helpers import YAMS, add_results
 from tests.factories import finish, make_game, play_finished
 
 
@@ -168,7 +168,7 @@ def test_a_band_keeps_what_it_is_told_without_any_game():
     band.record_result(
         game_id=7,
         played_at=ended,
-        preset="classic",
+        kind=YAMS,
         label="Classique",
         # In any order: the band ranks them (rank, then seat).
         scores=[

@@ -12,8 +12,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from bands import stats
-from bands.models import Band, BandGame, BandScore, FinalScore, kind_of
-from tests.bands.helpers import play_game
+from bands.models import Band, BandGame, BandScore, FinalScore
+from tests.bands.helpers import TAROT, play_game
 from tests.bands.rounds import play_skyjo, play_tally, play_tarot
 from tests.helpers import page_text
 
@@ -77,14 +77,15 @@ def band():
 @pytest.mark.django_db
 def test_each_finished_game_is_kept_with_its_kind_and_its_players_details(band):
     kept = {
-        game.kind: (game.preset, game.label, game.lower_wins)
+        game.kind: (game.kind_name, game.label, game.lower_wins)
         for game in BandGame.objects.filter(band=band)
     }
+    # A kind without variants has no variant's label.
     assert kept == {
-        "yams": ("classic", "Classique", False),
-        "tarot": ("tarot", "Tarot", False),
-        "skyjo": ("skyjo", "Skyjo", True),
-        "tally": ("tally", "Compteur libre", True),
+        "yams": ("Yams", "Classique", False),
+        "tarot": ("Tarot", "", False),
+        "skyjo": ("Skyjo", "", True),
+        "tally": ("Compteur libre", "", True),
     }
     details = {
         (score.band_game.kind, score.name): score.details
@@ -99,14 +100,22 @@ def test_each_finished_game_is_kept_with_its_kind_and_its_players_details(band):
     assert details["tally", "Hugo"] == {"lower_wins": 1}
 
 
+def figures(records):
+    """{player's name: what each column of the kind's table says of them}."""
+    return {
+        player.name: [player.figure(column) for column in records.columns]
+        for player in records.players
+    }
+
+
 @pytest.mark.django_db
 def test_a_result_told_directly_keeps_its_details_and_its_kind():
     band = Band.objects.create_for(["Léa", "Tom"])
     band.record_result(
         game_id=7,
         played_at=timezone.now(),
-        preset="tarot",
-        label="Tarot",
+        kind=TAROT,
+        label="",
         scores=[
             FinalScore("Léa", 0, 120, 1, details={"taken": 4, "made": 3}),
             FinalScore("Tom", 1, -120, 2, details={"taken": 2, "made": 0}),
@@ -115,25 +124,77 @@ def test_a_result_told_directly_keeps_its_details_and_its_kind():
     kept = BandGame.objects.get(band=band, game_id=7)
     assert (kept.kind, kept.lower_wins) == ("tarot", False)
     (tarot,) = band.stats().records
-    assert [(p.name, p.taken, p.made, p.made_percent) for p in tarot.players] == [
-        ("Léa", 4, 3, 75),
-        ("Tom", 2, 0, 0),
-    ]
+    # Taken, made, made per taken.
+    assert figures(tarot) == {"Léa": [4, 3, 75], "Tom": [2, 0, 0]}
 
 
-@pytest.mark.parametrize(
-    "preset, kind",
-    [
-        ("classic", "yams"),
-        ("yahtzee", "yams"),
-        ("six_dice_75", "yams"),
-        ("skyjo", "skyjo"),
-        ("tarot", "tarot"),
-        ("tally", "tally"),
-    ],
+MOLKKY = stats.ResultKind(
+    key="molkky",
+    name="Mölkky",
+    columns=(
+        stats.DetailColumn("misses", "Ratés", "Lancers ratés"),
+        stats.DetailColumn("best_throw", "Lancer", "Meilleur lancer", stats.LOWEST),
+    ),
+    note="Ratés : les lancers qui n'ont rien fait tomber.",
 )
-def test_a_yams_variant_is_a_yams_the_other_kinds_are_their_key(preset, kind):
-    assert kind_of(preset) == kind
+
+
+def play_molkky(band, game_id, scores):
+    """A result of a kind the band has never seen, told as its game would:
+    `scores` are (name, score, misses) in seating order, the highest wins."""
+    band.record_result(
+        game_id=game_id,
+        played_at=timezone.now(),
+        kind=MOLKKY,
+        label="",
+        scores=[
+            FinalScore(
+                name,
+                seat,
+                score,
+                1 + sum(1 for _n, other, _m in scores if other > score),
+                details={"misses": misses},
+            )
+            for seat, (name, score, misses) in enumerate(scores)
+        ],
+    )
+
+
+@pytest.mark.django_db
+def test_a_result_of_a_kind_the_band_does_not_know_is_kept_as_that_kind(client, band):
+    play_molkky(band, 90, [("Sarah", 50, 2), ("Hugo", 37, 5)])
+    kept = BandGame.objects.get(band=band, game_id=90)
+    assert (kept.kind, kept.kind_name, kept.counts_yams) == ("molkky", "Mölkky", False)
+    records = {r.kind: r for r in band.stats().records}
+    # Never filed as a Yams: its scores stay out of the Yams records.
+    assert records["yams"].games == 1
+    assert records["yams"].best_game.score == 90
+    assert records["molkky"].games == 1
+    html = page_of(client, band)
+    molkky = card(html, "molkky")
+    assert "Les records · Mölkky" in molkky
+    assert "Meilleure partie Sarah 50 points" in molkky
+    assert "Yams" not in molkky
+    history = section(html, "history-title")
+    assert re.findall(r"\d{2}:\d{2} · ([^★]+?) ★", history)[0] == "Mölkky"
+    rows = list(csv.reader(io.StringIO(band.history_csv().lstrip("\ufeff"))))
+    assert rows[-1][2:4] == ["Mölkky", ""]
+
+
+@pytest.mark.django_db
+def test_a_kind_shows_the_columns_its_games_handed_over(client, band):
+    play_molkky(band, 90, [("Sarah", 50, 2), ("Hugo", 37, 5)])
+    play_molkky(band, 91, [("Sarah", 41, 1), ("Hugo", 50, 0)])
+    html = page_of(client, band)
+    molkky = card(html, "molkky")
+    assert "Joueur Vict. Ratés Lancer" in molkky
+    # Summed over the games; "–" where no game counted it.
+    assert "Sarah 1 / 2 3 –" in molkky
+    assert "Hugo 1 / 2 5 –" in molkky
+    assert "Ratés : les lancers qui n'ont rien fait tomber." in molkky
+    assert 'title="Lancers ratés"' in html
+    # What the other kinds' games handed over is theirs alone.
+    assert "Ratés" not in card(html, "tarot")
 
 
 @pytest.mark.django_db
@@ -201,6 +262,10 @@ def test_tarot_shows_the_contracts_taken_and_made(client, band):
     assert "Sarah 1 / 1 1 1 100 %" in tarot
     assert "Hugo 0 / 1 1 0 0 %" in tarot
     assert "Zoé 0 / 1 0 0 –" in tarot
+    # The words the game handed over, in the reader's language.
+    english = card(page_of(client, band, "en"), "tarot")
+    assert "Player Wins Taken Made %" in english
+    assert "Taken: the deals" in english
 
 
 @pytest.mark.django_db
@@ -270,9 +335,10 @@ def test_the_csv_says_the_kind_of_each_game(band):
     assert rows[0][1:4] == ["partie", "jeu", "variante"]
     assert {(row[1], row[2], row[3]) for row in rows[1:]} == {
         ("1", "Yams", "Classique"),
-        ("2", "Tarot", "Tarot"),
-        ("3", "Skyjo", "Skyjo"),
-        ("4", "Compteur libre", "Compteur libre"),
+        ("2", "Tarot", ""),
+        ("3", "Skyjo", ""),
+        # A kind without variants that can be won either way: which way.
+        ("4", "Compteur libre", "le plus bas total gagne"),
     }
 
 
@@ -288,7 +354,9 @@ def row(game_id, kind, *scores, lower_wins=False):
         rows.append(
             stats.ScoreRow(key.capitalize(), key, seat, score, 1 + better, not better)
         )
-    return stats.GameRow(game_id, game_id, kind, kind, tuple(rows), kind, lower_wins)
+    return stats.GameRow(
+        game_id, game_id, stats.ResultKind(kind, kind), "", tuple(rows), lower_wins
+    )
 
 
 def test_scores_of_two_kinds_are_never_compared():

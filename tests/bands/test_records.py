@@ -7,9 +7,10 @@ from hypothesis import strategies as st
 
 from bands import stats
 from bands.stats import GameRow, ScoreRow
+from tests.bands.helpers import YAMS
 
 
-def game(game_id, *scores, preset="classic", label="Classique"):
+def game(game_id, *scores, kind=YAMS, label="Classique"):
     """scores: (key, score) or (key, score, yams) in seating order; the name is the
     key capitalised, ranks (with ties) computed, played_at is the game's id."""
     rows = []
@@ -18,7 +19,7 @@ def game(game_id, *scores, preset="classic", label="Classique"):
         rows.append(
             ScoreRow(key.capitalize(), key, seat, score, rank, rank == 1, *yams)
         )
-    return GameRow(game_id, game_id, preset, label, tuple(rows))
+    return GameRow(game_id, game_id, kind, label, tuple(rows))
 
 
 def records_of(games, pair=None, aliases=None):
@@ -230,9 +231,13 @@ def test_the_chart_draws_the_latest_games_only():
 
 
 def test_records_come_per_kind_of_game():
-    games = [*GAMES, game(6, ("sarah", 3), ("hugo", 9), preset="other")]
-    kinds = stats.compute(games, {}, None, lambda preset: preset).records
-    assert [(r.kind, r.games) for r in kinds] == [("other", 1), ("classic", 5)]
+    other = stats.ResultKind("other", "Autre")
+    games = [*GAMES, game(6, ("sarah", 3), ("hugo", 9), kind=other, label="")]
+    kinds = stats.compute(games, {}, None).records
+    assert [(r.kind, r.name, r.games) for r in kinds] == [
+        ("other", "Autre", 1),
+        ("yams", "Yams", 5),
+    ]
     assert kinds[0].best_game.score == 9
     assert kinds[1].best_game.score == 260
 

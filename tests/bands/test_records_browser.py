@@ -38,7 +38,9 @@ def add_nights(band):
             band=band,
             game_id=20_000 + index,
             played_at=start + datetime.timedelta(days=4 * index),
-            preset="classic",
+            kind="yams",
+            kind_name="Yams",
+            counts_yams=True,
             label="Classique",
         )
         names = list(night)

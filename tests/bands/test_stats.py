@@ -4,16 +4,17 @@ import pytest
 
 from bands import stats
 from bands.stats import GameRow, ScoreRow
+from tests.bands.helpers import YAMS
 
 
-def game(game_id, *scores, preset="classic", label="Classique"):
+def game(game_id, *scores, kind=YAMS, label="Classique"):
     """scores: (name, key, score) in seating order; ranks (with ties) computed."""
     totals = sorted({s for _n, _k, s in scores}, reverse=True)
     rows = []
     for seat, (name, key, score) in enumerate(scores):
         rank = 1 + sum(1 for _n, _k, other in scores if other > score)
         rows.append(ScoreRow(name, key, seat, score, rank, score == totals[0]))
-    return GameRow(game_id, game_id, preset, label, tuple(rows))
+    return GameRow(game_id, game_id, kind, label, tuple(rows))
 
 
 # Five games: a tie (game 2), a name typed two ways that the accentless key already

@@ -1,5 +1,7 @@
 """Skyjo as a plug-in of the app (games/kinds/base.py)."""
 
+from bands.stats import AVERAGE, LOWEST, DetailColumn
+
 from ..base import RoundKind
 from ..messages import gettext_noop
 from .rules import SkyjoRules
@@ -20,6 +22,26 @@ class Skyjo(RoundKind):
 
     # === the band's history (bands/) ==============================================
     # Hooks of this area go below these two lines.
+
+    # Of `SkyjoRules.highlights`.
+    band_columns = (
+        DetailColumn("", gettext_noop("Moy."), gettext_noop("Score moyen"), AVERAGE),
+        DetailColumn(
+            "best_round",
+            gettext_noop("Manche"),
+            gettext_noop("Meilleure manche (la plus basse)"),
+            LOWEST,
+        ),
+        DetailColumn(
+            "doubled",
+            gettext_noop("Doublées"),
+            gettext_noop("Manches finies par le joueur et doublées"),
+        ),
+    )
+    band_note = gettext_noop(
+        "Manche : ses points les plus bas en une manche. Doublées : les manches "
+        "qu'il a finies et où ses points ont été doublés."
+    )
 
     # === the race and what is still possible ======================================
     # Hooks of this area go below these two lines.

@@ -21,6 +21,9 @@ class Tally(RoundKind):
     # === the band's history (bands/) ==============================================
     # Hooks of this area go below these two lines.
 
+    # The host picks the highest or the lowest total as the winner.
+    won_either_way = True
+
     # === the race and what is still possible ======================================
     # Hooks of this area go below these two lines.
 

@@ -1,5 +1,7 @@
 """French tarot as a plug-in of the app (games/kinds/base.py)."""
 
+from bands.stats import PERCENT, DetailColumn
+
 from ..base import DEALS, RoundKind
 from ..messages import gettext_noop
 from .rules import TarotRules
@@ -21,6 +23,25 @@ class Tarot(RoundKind):
 
     # === the band's history (bands/) ==============================================
     # Hooks of this area go below these two lines.
+
+    # Of `TarotRules.highlights`.
+    band_columns = (
+        DetailColumn("taken", gettext_noop("Prises"), gettext_noop("Donnes prises")),
+        DetailColumn(
+            "made", gettext_noop("Réussies"), gettext_noop("Contrats réussis")
+        ),
+        DetailColumn(
+            "made",
+            "%",  # a sign, the same in every language
+            gettext_noop("Pourcentage de contrats réussis"),
+            PERCENT,
+            of="taken",
+        ),
+    )
+    band_note = gettext_noop(
+        "Prises : les donnes où le joueur a pris (l'appelé n'en prend pas). "
+        "Réussies : les contrats qu'il a faits."
+    )
 
     # === the race and what is still possible ======================================
     # Hooks of this area go below these two lines.

@@ -109,6 +109,12 @@ class Yams(GameKind):
     # === the band's history (bands/) ==============================================
     # Hooks of this area go below these two lines.
 
+    counts_yams = True
+
+    def band_label(self, rules: Any) -> str:
+        assert isinstance(rules, Variant)
+        return str(rules.label)
+
     # === the race and what is still possible ======================================
     # Hooks of this area go below these two lines.
 
