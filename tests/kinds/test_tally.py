@@ -150,3 +150,184 @@ def test_the_preview_shows_the_round_and_the_new_totals():
     assert shown.points == {SARAH.pk: 2, HUGO.pk: 0, JO.pk: 1}
     assert shown.totals_after == {SARAH.pk: 5, HUGO.pk: 0, JO.pk: 1}
     assert played.totals == {SARAH.pk: 3, HUGO.pk: 0, JO.pk: 0}
+
+
+# --- the presets of the free counter (RULES.md) ----------------------------------
+
+FOUR = seated("Sarah", "Hugo", "Jo", "Léa")
+
+
+def round_of(players, *values):
+    return {"points": {str(p.pk): v for p, v in zip(players, values, strict=True)}}
+
+
+def test_the_presets_and_what_they_set():
+    facts = {
+        key: (str(preset.label), preset.options)
+        for key, preset in tally.PRESETS.items()
+    }
+    assert facts == {
+        "uno": ("Uno", {"winner": "highest", "target": 500, "check": "one_scorer"}),
+        "papayoo": ("Papayoo", {"winner": "lowest", "round_sum": 250}),
+        "six_nimmt": ("6 qui prend", {"winner": "lowest", "target": 66}),
+        "rami": ("Rami", {"winner": "lowest"}),
+        "five_crowns": (
+            "Five Crowns",
+            {"winner": "lowest", "rounds": 11, "check": "one_zero"},
+        ),
+        "flip_7": ("Flip 7", {"winner": "highest", "target": 200}),
+        "phase_10": ("Phase 10", {"winner": "lowest"}),
+        "farkle": ("Farkle / 10 000", {"winner": "highest", "target": 10_000}),
+    }
+    for key, preset in tally.PRESETS.items():
+        rules = tally.build_preset(key)
+        assert preset.description and "\n" not in preset.description
+        assert tally.build_rules(rules.options) == rules
+        assert isinstance(rules, tally.TallyRules) and rules.key == "tally"
+
+
+def test_the_papayoo_worked_example():
+    game = tally.build_preset("papayoo").start(FOUR)
+    played = game.play(round_of(FOUR, 120, 85, 45, 0))
+    assert played.totals == {FOUR[0].pk: 120, FOUR[1].pk: 85, FOUR[2].pk: 45,
+                             FOUR[3].pk: 0}  # fmt: skip
+    assert refused(game, round_of(FOUR, 120, 85, 40, 0)) == (
+        "Les points de la manche font 245 ; ils doivent faire 250.",
+        "points",
+    )
+    # A number of rounds set at the start, or the host ends it; the lowest wins.
+    assert not played.finished and played.lower_wins
+    assert played.close().winners() == [FOUR[3]]
+    short = tally.build_preset("papayoo", options={"rounds": 1}).start(FOUR)
+    assert short.play(round_of(FOUR, 120, 85, 45, 0)).finished
+
+
+def test_the_six_nimmt_worked_example():
+    game = tally.build_preset("six_nimmt").start([SARAH, HUGO, JO])
+    game = game.play(points(sarah=61, hugo=40, jo=22))
+    assert not game.finished
+    game = game.play(points(sarah=7, hugo=3, jo=0))
+    assert game.totals == {SARAH.pk: 68, HUGO.pk: 43, JO.pk: 22}
+    assert game.finished
+    assert game.winners() == [JO]
+
+
+def test_at_uno_only_the_rounds_winner_scores():
+    game = tally.build_preset("uno").start([SARAH, HUGO, JO])
+    assert game.play(points(hugo=87)).totals[HUGO.pk] == 87
+    assert game.play(points(sarah=0, hugo=87, jo=0)).totals[HUGO.pk] == 87
+    assert refused(game, points(sarah=12, hugo=87)) == (
+        "Un seul joueur marque dans une manche : celui qui l'a gagnée.",
+        "points",
+    )
+    assert refused(game, points(hugo=-5)) == (
+        "Le gagnant de la manche marque les cartes des autres : pas de points "
+        "négatifs.",
+        "points",
+    )
+    won = game.play(points(hugo=480)).play(points(hugo=30))
+    assert won.finished and won.winners() == [HUGO]
+
+
+def test_unos_house_option_scores_each_players_own_hand_lowest_wins():
+    rules = tally.build_preset("uno", house="own_hand")
+    assert rules.options == {"winner": "lowest", "target": 500, "rounds": None,
+                             "check": "one_zero"}  # fmt: skip
+    game = rules.start([SARAH, HUGO, JO])
+    assert refused(game, points(sarah=12, hugo=7, jo=3)) == (
+        "Au moins un joueur marque 0 dans une manche : celui qui est sorti.",
+        "points",
+    )
+    ended = game.play(points(sarah=0, hugo=500, jo=40))
+    assert ended.finished and ended.winners() == [SARAH]
+
+
+def test_five_crowns_has_eleven_rounds_and_someone_goes_out():
+    game = tally.build_preset("five_crowns").start([SARAH, HUGO, JO])
+    assert refused(game, points(sarah=3, hugo=5, jo=1)) == (
+        "Au moins un joueur marque 0 dans une manche : celui qui est sorti.",
+        "points",
+    )
+    for _ in range(10):
+        game = game.play(points(sarah=0, hugo=10))
+    assert not game.finished
+    # A player left out of the round scores 0: Jo went out.
+    game = game.play(points(sarah=4, hugo=10))
+    assert game.finished and game.winners() == [JO]
+
+
+@pytest.mark.parametrize(
+    ("key", "before", "last", "ends"),
+    [("flip_7", 190, 10, True), ("flip_7", 190, 9, False),
+     ("farkle", 9_500, 500, True), ("rami", 1_000, 1, False),
+     ("phase_10", 1_000, 1, False)],
+)  # fmt: skip
+def test_the_ends_of_the_presets(key, before, last, ends):
+    game = tally.build_preset(key).start([SARAH, HUGO])
+    game = game.play(points(sarah=before)).play(points(sarah=last))
+    assert game.finished is ends
+
+
+def test_a_rami_target_may_be_set_at_the_start():
+    rules = tally.build_preset("rami", options={"target": 200})
+    game = rules.start([SARAH, HUGO]).play(points(sarah=150, hugo=200))
+    assert game.finished and game.winners() == [SARAH]
+
+
+def test_an_unknown_preset_or_house_option_is_refused():
+    with pytest.raises(RuleError) as caught:
+        tally.build_preset("poker")
+    assert str(caught.value) == "Préréglage inconnu : « poker »."
+    with pytest.raises(RuleError) as caught:
+        tally.build_preset("papayoo", house="own_hand")
+    assert str(caught.value) == (
+        "Variante maison inconnue pour Papayoo : « own_hand »."
+    )
+
+
+def test_the_checks_are_options_of_the_plain_counter_too():
+    rules = tally.build_rules({"check": "one_zero", "round_sum": 0})
+    assert rules.options == {"winner": "highest", "target": None, "rounds": None,
+                             "check": "one_zero", "round_sum": 0}  # fmt: skip
+    assert tally.build_rules(rules.options) == rules
+    game = rules.start([SARAH, HUGO, JO])
+    assert game.play(points(sarah=5, hugo=-5)).totals[SARAH.pk] == 5
+    assert refused(game, points(sarah=5, hugo=-4)) == (
+        "Les points de la manche font 1 ; ils doivent faire 0.",
+        "points",
+    )
+    # At their defaults the checks change nothing and are not in the options.
+    assert tally.build_rules({"check": "none", "round_sum": None}) == RULES
+    assert RULES.options == {"winner": "highest", "target": None, "rounds": None}
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"check": "sum"}, "Contrôle de chaque manche : « sum » impossible "
+                           "(choix : none, one_scorer, one_zero)."),
+        ({"round_sum": 2.5}, "Somme de chaque manche : un nombre entier de "
+                             "-1000000 à 1000000."),
+    ],
+)  # fmt: skip
+def test_a_bad_check_is_refused(options, message):
+    with pytest.raises(RuleError) as caught:
+        tally.build_rules(options)
+    assert str(caught.value) == message
+
+
+def test_the_presets_mark_their_french_and_import_no_django():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from tests.kinds.yams.test_presets import _unmarked_french
+
+    root = Path(__file__).resolve().parents[2]
+    for path in sorted((root / "games" / "kinds" / "tally").glob("*.py")):
+        assert _unmarked_french(path) == [], path
+    code = "import sys, games.kinds.tally.presets; assert 'django' not in sys.modules"
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr

@@ -23,6 +23,10 @@ from ..rounds import (
 KEY = "tally"
 # Far beyond any real game, short of numbers that would only be typing slips.
 MAX_ROUND_POINTS = 1_000_000
+# The "check" option: what every round must respect.
+NO_CHECK = "none"
+ONE_SCORER = "one_scorer"  # Uno: only the round's winner scores, never negative
+ONE_ZERO = "one_zero"  # Five Crowns: the player who went out scores 0
 
 OPTION_SPECS = (
     OptionSpec(
@@ -56,7 +60,40 @@ OPTION_SPECS = (
         max=1000,
         optional=True,
     ),
+    # The presets' per-round checks (presets.py). Added after the first three:
+    # at their defaults they change nothing and are left out of `options`.
+    OptionSpec(
+        "check",
+        gettext_noop("Contrôle de chaque manche"),
+        gettext_noop("Ce qu'une manche doit respecter pour être acceptée."),
+        "choice",
+        NO_CHECK,
+        choices=(
+            (NO_CHECK, gettext_noop("Aucun")),
+            (
+                ONE_SCORER,
+                gettext_noop("Un seul joueur marque : le gagnant de la manche"),
+            ),
+            (ONE_ZERO, gettext_noop("Au moins un joueur marque 0 : celui qui sort")),
+        ),
+    ),
+    OptionSpec(
+        "round_sum",
+        gettext_noop("Somme de chaque manche"),
+        gettext_noop(
+            "Les points d'une manche doivent faire ce total (250 au Papayoo) ; "
+            "sans nombre, pas de contrôle."
+        ),
+        "int",
+        None,
+        min=-MAX_ROUND_POINTS,
+        max=MAX_ROUND_POINTS,
+        optional=True,
+    ),
 )
+# The options whose default keeps the counter as it was before presets: left
+# out of `options` at that default, so a game's stored options stay the same.
+LATER_OPTIONS = {"check": NO_CHECK, "round_sum": None}
 
 
 @dataclass(frozen=True)
@@ -78,6 +115,8 @@ class TallyRules(RoundRules):
     winner: str = "highest"
     target: int | None = None
     rounds: int | None = None
+    check: str = NO_CHECK
+    round_sum: int | None = None
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -90,6 +129,16 @@ class TallyRules(RoundRules):
                     )
                 )
             )
+
+    @property
+    def options(self) -> dict[str, object]:
+        """The normalized options; the presets' checks only when set, so a
+        plain counter's options read as they always did."""
+        return {
+            key: value
+            for key, value in super().options.items()
+            if key not in LATER_OPTIONS or value != LATER_OPTIONS[key]
+        }
 
     @property
     def lower_wins(self) -> bool:
@@ -124,6 +173,7 @@ class TallyRules(RoundRules):
                 Message(gettext_noop("Aucun point dans cette manche.")), "points"
             )
         points = {player.pk: given.get(player.pk, 0) for player in game.players}
+        self._check_round(points)
         calculation = tuple(
             Message(
                 gettext_noop("%(name)s : %(points)s.")
@@ -139,6 +189,43 @@ class TallyRules(RoundRules):
             calculation=calculation,
             detail=TallyRound(given),
         )
+
+    def _check_round(self, points: Mapping[int, int]) -> None:
+        """The preset's per-round check, or InvalidRound: the round as typed
+        does not add up."""
+        if self.check == ONE_SCORER:
+            if any(value < 0 for value in points.values()):
+                raise _refused(
+                    gettext_noop(
+                        "Le gagnant de la manche marque les cartes des autres : "
+                        "pas de points négatifs."
+                    )
+                )
+            if sum(1 for value in points.values() if value) > 1:
+                raise _refused(
+                    gettext_noop(
+                        "Un seul joueur marque dans une manche : celui qui l'a gagnée."
+                    )
+                )
+        if self.check == ONE_ZERO and all(points.values()):
+            raise _refused(
+                gettext_noop(
+                    "Au moins un joueur marque 0 dans une manche : celui qui est sorti."
+                )
+            )
+        if self.round_sum is not None and sum(points.values()) != self.round_sum:
+            raise _refused(
+                gettext_noop(
+                    "Les points de la manche font %(sum)s ; ils doivent faire "
+                    "%(expected)s."
+                ),
+                sum=sum(points.values()),
+                expected=self.round_sum,
+            )
+
+
+def _refused(template: str, **params: object) -> InvalidRound:
+    return InvalidRound(Message(template, params), "points")
 
 
 def build_rules(options: object | None = None) -> TallyRules:
