@@ -15,6 +15,7 @@ The chart is part of the sheet, drawn on every write: everything here is a few
 arithmetic operations a point, the points formatted once."""
 
 from dataclasses import dataclass
+from itertools import pairwise
 
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
@@ -157,8 +158,10 @@ def race_of(state: State, kind: GameKind, unfolded: bool | None = None) -> Race 
     best = min(totals) if lower_wins else max(totals)
     leaders = [index for index, points in enumerate(totals) if points == best]
     drawn = []
+    drawn_ys = []
     for index, (player, line) in enumerate(zip(players, lines, strict=True)):
         ys = [y_of(points) for points in line]
+        drawn_ys.append(ys)
         drawn.append(
             Line(
                 colour=f"p{index % COLOURS + 1}",
@@ -171,17 +174,22 @@ def race_of(state: State, kind: GameKind, unfolded: bool | None = None) -> Race 
             )
         )
     # The leader's last point is the highest of the last round's: the label
-    # goes above it (a Yams line only climbs, so nothing is ever drawn there).
+    # goes above it. Its end on the point where there is room for it on the
+    # left, else its start: right of the point, nothing is drawn.
     first = drawn[leaders[0]]
     text = " = ".join(short(drawn[i].name) for i in leaders) + f" · {written(best)}"
-    # Its end on the point where there is room for it on the left, else its
-    # start: right of the point, nothing is drawn yet either.
     room = first.end_x - LEFT >= len(text) * LABEL_EM
+    y = first.end_y
+    if room:
+        # Above every line under it too: a Yams line only climbs, so nothing
+        # is drawn there, but a line that falls back (a Skyjo total drawn
+        # downwards, a tarot total) may run under the label.
+        y = min(y, highest_y(xs, drawn_ys, first.end_x - len(text) * LABEL_EM))
     label = Label(
         text=text,
         colour=first.colour,
         x=first.end_x,
-        y=first.end_y - 9,
+        y=max(y, TOP) - 9,
         anchor="end" if room else "start",
     )
     # Counted back from the last round: the finish always has its figure.
@@ -218,6 +226,20 @@ def race_of(state: State, kind: GameKind, unfolded: bool | None = None) -> Race 
         zero_y=y_of(0) if y_min < 0 else None,
         lower_wins=lower_wins,
     )
+
+
+def highest_y(xs: list[int], lines: list[list[int]], left: float) -> int:
+    """The highest point (the least y) any line reaches right of `left`."""
+    highest = HEIGHT
+    for ys in lines:
+        for (x0, y0), (x1, y1) in pairwise(zip(xs, ys, strict=True)):
+            if x1 < left:
+                continue
+            if x0 < left:
+                # Where the segment crosses `left`.
+                y0 = round(y0 + (y1 - y0) * (left - x0) / (x1 - x0))
+            highest = min(highest, y0, y1)
+    return highest
 
 
 def y_grid_step(lowest: int, highest: int) -> int:
