@@ -24,8 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from games.kinds.base import GameKind, RoundWords
-from games.kinds.state import State
-from games.kinds.yams import leading_since
+from games.kinds.state import State, leading_since
 from scorekeeper.lib.numbers import written
 
 # The players' colours: static/css/sheet.css's --p1 … --p10, the column heads'
