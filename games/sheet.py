@@ -93,8 +93,9 @@ class Prospects:
     """What is still possible for a player, in words, as the name's popover, the
     host's rename dialog and the big screen's standings say it: the best total
     still reachable, one line per column for its bonus, then the race against
-    the leader (alone at the table, or before anyone scores, none). Each line is
-    (text, its class attribute: "prospect", with "is-good" or "is-muted")."""
+    the leader (alone at the table, or before anyone scores, none); a game of
+    rounds says its kind's lines (`prospects_of`). Each line is (text, its class
+    attribute: "prospect", with "is-good" or "is-muted")."""
 
     lines: list[tuple[str, str]]
 
