@@ -16,6 +16,7 @@ from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from games.kinds import rounds
+from games.kinds.state import Prospect
 from games.kinds.tarot.rules import CONTRACT_LABELS, TarotDeal
 from games.kinds.yams import (
     BonusOutlook,
@@ -92,8 +93,9 @@ class Prospects:
     """What is still possible for a player, in words, as the name's popover, the
     host's rename dialog and the big screen's standings say it: the best total
     still reachable, one line per column for its bonus, then the race against
-    the leader (alone at the table, or before anyone scores, none). Each line is
-    (text, its class attribute: "prospect", with "is-good" or "is-muted")."""
+    the leader (alone at the table, or before anyone scores, none); a game of
+    rounds says its kind's lines (`prospects_of`). Each line is (text, its class
+    attribute: "prospect", with "is-good" or "is-muted")."""
 
     lines: list[tuple[str, str]]
 
@@ -206,6 +208,13 @@ class ProspectWords:
         if len(names) < 2:
             return "".join(names)
         return f"{', '.join(names[:-1])} {self.words['and']} {names[-1]}"
+
+
+def prospects_of(prospect: Prospect) -> Prospects:
+    """A player's `Prospect` (the State interface's) in words: its lines muted
+    once the player can no longer win."""
+    classes = "prospect is-muted" if prospect.can_win is False else "prospect"
+    return Prospects([(translated(line), classes) for line in prospect.lines])
 
 
 @lru_cache(maxsize=64)
@@ -393,13 +402,13 @@ def draw_sheet(access: "Access", state: "GameState | rounds.RoundsGame") -> Safe
     context = {"access": access, "role": access.role, "game": access.game}
     if access.is_host:
         context["host_token"] = access.token
+    # The score race, any kind's (games/race.py).
+    context["race"] = race_of(state, access.game.game_kind)
     if isinstance(state, rounds.RoundsGame):
         context.update(state=state, table=RoundsTableBuilder(state, access).table())
         html = render_to_string("games/rounds_sheet.jinja", context)
         return mark_safe(html)
-    context.update(
-        state=state, table=TableBuilder(state, access).table(), race=race_of(state)
-    )
+    context.update(state=state, table=TableBuilder(state, access).table())
     # Django's Jinja2 backend returns a plain str; its template escaped every
     # value (autoescape), so the pages that embed it may take it as it is.
     return mark_safe(render_to_string("games/sheet.jinja", context))
@@ -675,6 +684,9 @@ class RoundHead:
     gap: int  # points from the best total (behind it, whichever way wins)
     current: bool = False  # deals the next round (tarot)
     rename_url: str = ""
+    # What is still possible for the player (the watchers' popover, the big
+    # screen's standings), as for Yams.
+    prospects: Prospects | None = None
 
 
 @dataclass(slots=True)
@@ -750,6 +762,8 @@ class RoundsTableBuilder:
             for player in state.players
         ]
         by_pk = {head.pk: head for head in heads}
+        for pk, prospect in state.prospects().items():
+            by_pk[pk].prospects = prospects_of(prospect)
         ranking = state.ranking()
         ranks = [standing.rank for standing in ranking]
         writes = access.can_write

@@ -418,9 +418,8 @@ def result(request: HttpRequest, watch_token: str) -> HttpResponse:
         "image_url": image_url,
         "watch_url": watch_path(game),
         "link": result_link,
-        # The race is drawn from a Yams game's sheets; a game of rounds has its
-        # ranking, and its rounds on the log page.
-        "race": draw_race(state, unfolded=True) if game.is_yams else "",
+        # The score race, as the sheet draws it.
+        "race": draw_race(state, game.game_kind, unfolded=True),
         "log_url": reverse("keepsakes:log", kwargs={"watch_token": game.watch_token})
         if not game.is_yams
         else "",

@@ -22,7 +22,7 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from django.utils.module_loading import import_string
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from bands.models import FinalScore
 from bands.stats import DetailColumn, ResultKind
@@ -52,6 +52,12 @@ class RoundWords:
     log_title: str  # "Toutes les manches, dans l'ordre"
     recorded: str  # "Manche %(number)s notée."
     undone: str  # "Manche %(number)s annulée."
+    # The score race's sentence (games/race.py), %(round)s the round's number:
+    race_alone: str  # "%(name)s a %(total)s points après la manche %(round)s"
+    race_leads: str  # "%(name)s mène depuis la manche %(round)s"
+    race_leads_lowest: str  # "… depuis la manche %(round)s, avec le plus petit total"
+    race_wins: str  # "%(name)s gagne, en tête depuis la manche %(round)s"
+    race_wins_lowest: str  # "… avec le plus petit total, en tête depuis la manche …"
 
 
 ROUNDS = RoundWords(
@@ -74,6 +80,19 @@ ROUNDS = RoundWords(
     log_title=gettext_lazy("Toutes les manches, dans l'ordre"),
     recorded=gettext_lazy("Manche %(number)s notée."),
     undone=gettext_lazy("Manche %(number)s annulée."),
+    race_alone=ngettext_lazy(
+        "%(name)s a %(total)s point après la manche %(round)s",
+        "%(name)s a %(total)s points après la manche %(round)s",
+        "total",
+    ),
+    race_leads=gettext_lazy("%(name)s mène depuis la manche %(round)s"),
+    race_leads_lowest=gettext_lazy(
+        "%(name)s mène depuis la manche %(round)s, avec le plus petit total"
+    ),
+    race_wins=gettext_lazy("%(name)s gagne, en tête depuis la manche %(round)s"),
+    race_wins_lowest=gettext_lazy(
+        "%(name)s gagne avec le plus petit total, en tête depuis la manche %(round)s"
+    ),
 )
 
 DEALS = RoundWords(
@@ -96,6 +115,19 @@ DEALS = RoundWords(
     log_title=gettext_lazy("Toutes les donnes, dans l'ordre"),
     recorded=gettext_lazy("Donne %(number)s notée."),
     undone=gettext_lazy("Donne %(number)s annulée."),
+    race_alone=ngettext_lazy(
+        "%(name)s a %(total)s point après la donne %(round)s",
+        "%(name)s a %(total)s points après la donne %(round)s",
+        "total",
+    ),
+    race_leads=gettext_lazy("%(name)s mène depuis la donne %(round)s"),
+    race_leads_lowest=gettext_lazy(
+        "%(name)s mène depuis la donne %(round)s, avec le plus petit total"
+    ),
+    race_wins=gettext_lazy("%(name)s gagne, en tête depuis la donne %(round)s"),
+    race_wins_lowest=gettext_lazy(
+        "%(name)s gagne avec le plus petit total, en tête depuis la donne %(round)s"
+    ),
 )
 
 
@@ -267,6 +299,21 @@ class GameKind(ABC):
     # === the race and what is still possible ======================================
     # Hooks of this area go below these two lines.
 
+    # The race's latest point may be a round under way (Yams: some players have
+    # had their turn in it, others not yet), marked by a line; a kind scored
+    # round by round draws rounds played only.
+    race_marks_now: ClassVar[bool] = False
+
+    def race_words(self) -> RoundWords:
+        """The words of the race's sentence ("depuis la manche 3")."""
+        return self.words
+
+    def race_length(self, state: State) -> int | None:
+        """How many rounds the whole game lasts when that is known before its
+        end (the race is drawn that wide from the first round), or None: the
+        race ends at the rounds played."""
+        return None
+
 
 class RoundKind(GameKind):
     """A kind scored round by round (Skyjo, tarot, the free counter): its engine
@@ -327,3 +374,7 @@ class RoundKind(GameKind):
 
     # === the race and what is still possible ======================================
     # Hooks of this area go below these two lines.
+
+    def race_length(self, state: State) -> int | None:
+        assert isinstance(state, rounds.RoundsGame)
+        return state.rules.fixed_rounds

@@ -268,10 +268,19 @@ class RoundRules(ABC):
         figures players of this kind care about (deals taken, rounds doubled)."""
         return {player.pk: {} for player in game.players}
 
+    @property
+    def fixed_rounds(self) -> int | None:
+        """How many rounds a game lasts when its options fix it, or None."""
+        return None
+
     def prospects(self, game: RoundsGame) -> dict[int, Prospect]:
-        """What is still possible for each player (by pk): nothing said unless
-        the kind knows more (a limit, a target, a number of rounds)."""
-        return {player.pk: Prospect() for player in game.players}
+        """What is still possible for each player (by pk): where they stand
+        against the leader, unless the kind knows more (a limit, a target, a
+        number of rounds); whether they can still win is not said."""
+        return {
+            player.pk: Prospect(lines=lines_of(standing_line(game, player.pk)))
+            for player in game.players
+        }
 
     def start(self, players: Sequence[PlayerLike]) -> RoundsGame:
         """A game with no round yet; `players` in seating order."""
@@ -422,6 +431,51 @@ class RoundsGame:
 
     def player(self, pk: int) -> PlayerLike:
         return self._by_pk[pk]
+
+
+# --- what is still possible ------------------------------------------------------
+
+
+def names_message(names: Sequence[str]) -> Message | str:
+    """Names in words: "Léa", "Léa et Tom", "Léa, Tom et Zoé"."""
+    if len(names) < 2:
+        return "".join(names)
+    return Message(
+        gettext_noop("%(names)s et %(last)s"),
+        {"names": ", ".join(names[:-1]), "last": names[-1]},
+    )
+
+
+def lines_of(*lines: Message | None) -> tuple[Message, ...]:
+    return tuple(line for line in lines if line is not None)
+
+
+def standing_line(game: RoundsGame, pk: int) -> Message | None:
+    """Where a player stands: in the lead (alone or tied), or how far from it,
+    whichever way the kind wins ("12 derrière Léa" when Léa has 12 fewer at
+    Skyjo). None before the first round or alone at the table: no race yet."""
+    if not game.rounds or len(game.players) < 2:
+        return None
+    totals = game.totals
+    best = (min if game.lower_wins else max)(totals.values())
+    leaders = [player.name for player in game.players if totals[player.pk] == best]
+    if totals[pk] == best:
+        if len(leaders) > 1:
+            return Message(gettext_noop("En tête, à égalité"))
+        return Message(gettext_noop("En tête"))
+    return Message(
+        gettext_noop("%(gap)s derrière %(leader)s"),
+        {"gap": abs(totals[pk] - best), "leader": names_message(leaders)},
+    )
+
+
+def rounds_left_line(game: RoundsGame, words: str) -> Message | None:
+    """How many rounds are left when the options fix their number (`words`: the
+    sentence, with %(left)s), or None."""
+    fixed = game.rules.fixed_rounds
+    if fixed is None or game.finished:
+        return None
+    return Message(words, {"left": fixed - len(game.rounds)})
 
 
 # --- reading an entry ----------------------------------------------------------

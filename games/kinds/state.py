@@ -55,6 +55,24 @@ def rank_players(
     return standings
 
 
+def leading_since(lines: Sequence[Sequence[int]], leader: int) -> int:
+    """The round since which player `leader` (an index into `lines`, each
+    player's totals round by round) has been ahead of everyone else at every
+    point, up to the latest; 0 when they are not ahead alone at the latest
+    point. Ahead is higher: where the lowest wins, the caller negates."""
+    since = 0
+    for point in range(len(lines[leader]) - 1, 0, -1):
+        theirs = lines[leader][point]
+        if any(
+            other[point] >= theirs
+            for index, other in enumerate(lines)
+            if index != leader
+        ):
+            break
+        since = point
+    return since
+
+
 @dataclass(frozen=True)
 class Prospect:
     """What is still possible for one player, as the sheet says it: `lines` in

@@ -33,7 +33,7 @@ def sheet_of(client, game, language="fr"):
 def test_nothing_to_draw_before_the_first_entry(client):
     game, _token = make_game(list(SCORES))
     assert race_html(sheet_of(client, game)) is None
-    assert race_of(game.state()) is None
+    assert race_of(game.state(), game.game_kind) is None
 
 
 @pytest.mark.parametrize(
@@ -79,7 +79,7 @@ def test_the_round_under_way_is_the_latest_point():
     )
     play(game, ("Sarah", "free", "fives", count(3)))
     with translation.override("fr"):
-        race = race_of(game.state())
+        race = race_of(game.state(), game.game_kind)
     sarah, hugo = race.lines
     # Hugo has not played round 2 yet: he stays where he was.
     assert len(sarah.points.split()) == len(hugo.points.split()) == 3
@@ -96,7 +96,7 @@ def test_the_geometry_stays_in_the_drawing():
     game, _token = make_game(list(SCORES))
     state = play_turns(game, SCORES, turns=8)
     with translation.override("fr"):
-        race = race_of(state)
+        race = race_of(state, game.game_kind)
     assert (race.width, race.height) == (WIDTH, HEIGHT)
     for line in race.lines:
         for point in line.points.split():

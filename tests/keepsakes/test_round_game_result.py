@@ -22,8 +22,10 @@ def image_url(game):
 
 
 def ranking(page):
-    """The ranking table as the page reads: "1 Ana 254 2 ..."."""
-    return page.split("Rang Joueur Points ", 1)[1].split(" Toutes les ")[0]
+    """The ranking table as the page reads: "1 Ana 254 2 ..." (the score race
+    follows it)."""
+    table = page.split("Rang Joueur Points ", 1)[1].split(" Toutes les ")[0]
+    return table.split(" La course aux points")[0]
 
 
 @pytest.mark.django_db

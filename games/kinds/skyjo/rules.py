@@ -14,10 +14,13 @@ from ..rounds import (
     RoundRules,
     RoundsGame,
     entry_fields,
+    lines_of,
     per_player,
     player_of,
+    standing_line,
     whole_points,
 )
+from ..state import Prospect
 
 KEY = "skyjo"
 # What twelve cards of the deck can add up to: the five −2 and seven of the −1
@@ -113,6 +116,38 @@ class SkyjoRules(RoundRules):
 
     def reached_end(self, game: RoundsGame) -> bool:
         return any(total >= self.limit for total in game.totals.values())
+
+    def prospects(self, game: RoundsGame) -> dict[int, Prospect]:
+        """Where each player stands against the leader (the lowest total) and
+        how far they are from the limit that ends the game ("Encore 38 avant
+        100", or "100 atteint").
+
+        `can_win`, whether the player can still end with the lowest total
+        (alone or tied): while the game goes on, everyone can. A round's card
+        total may be as low as −17 and a total has no floor, while the others
+        may score 0 a round and so stay below the limit: however far behind,
+        a player can come back before anyone ends the game. Skyjo is decided at
+        its last round only; once over, the winners alone."""
+        totals = game.totals
+        over = game.finished
+        winners = {player.pk for player in game.winners()}
+        prospects = {}
+        for player in game.players:
+            total = totals[player.pk]
+            if total >= self.limit:
+                limit = Message(
+                    gettext_noop("%(limit)s atteint"), {"limit": self.limit}
+                )
+            else:
+                limit = Message(
+                    gettext_noop("Encore %(left)s avant %(limit)s"),
+                    {"left": self.limit - total, "limit": self.limit},
+                )
+            prospects[player.pk] = Prospect(
+                lines=lines_of(standing_line(game, player.pk), limit),
+                can_win=player.pk in winners if over else True,
+            )
+        return prospects
 
     def highlights(self, game: RoundsGame) -> dict[int, dict[str, int]]:
         """Rounds doubled as the finisher, the best (lowest) round, rounds played."""

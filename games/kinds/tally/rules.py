@@ -15,10 +15,14 @@ from ..rounds import (
     RoundRules,
     RoundsGame,
     entry_fields,
+    lines_of,
     per_player,
+    rounds_left_line,
     signed,
+    standing_line,
     whole_points,
 )
+from ..state import Prospect
 
 KEY = "tally"
 # Far beyond any real game, short of numbers that would only be typing slips.
@@ -147,6 +151,56 @@ class TallyRules(RoundRules):
     def highlights(self, game: RoundsGame) -> dict[int, dict[str, int]]:
         """Which way the game was won: averages only compare games alike."""
         return {p.pk: {"lower_wins": int(self.lower_wins)} for p in game.players}
+
+    @property
+    def fixed_rounds(self) -> int | None:
+        return self.rounds
+
+    def prospects(self, game: RoundsGame) -> dict[int, Prospect]:
+        """Each player's gap to the leader, with how far they are from the
+        target ("Encore 40 avant 200", or "200 atteint") or how many rounds are
+        left.
+
+        `can_win`, whether the player can still end first (alone or tied): a
+        round gives a player from −1,000,000 to +1,000,000, so with rounds
+        left any gap up to twice that a round closes. With a target, everyone
+        can while the game goes on (a total can move that far in the round that
+        ends it); without a target or a number of rounds, the host ends the
+        game when the table stops: not said (None). Once over, the winners."""
+        totals = game.totals
+        winners = {player.pk for player in game.winners()}
+        best = (min if self.lower_wins else max)(totals.values())
+        left = rounds_left_line(game, gettext_noop("Manches restantes : %(left)s"))
+        prospects = {}
+        for player in game.players:
+            total = totals[player.pk]
+            can_win: bool | None
+            if game.finished:
+                can_win = player.pk in winners
+            elif self.rounds is not None:
+                to_play = self.rounds - len(game.rounds)
+                can_win = abs(total - best) <= 2 * MAX_ROUND_POINTS * to_play
+            elif self.target is not None:
+                can_win = True
+            else:
+                can_win = None
+            prospects[player.pk] = Prospect(
+                lines=lines_of(
+                    standing_line(game, player.pk), self.target_line(total) or left
+                ),
+                can_win=can_win,
+            )
+        return prospects
+
+    def target_line(self, total: int) -> Message | None:
+        if self.target is None:
+            return None
+        if total >= self.target:
+            return Message(gettext_noop("%(limit)s atteint"), {"limit": self.target})
+        return Message(
+            gettext_noop("Encore %(left)s avant %(limit)s"),
+            {"left": self.target - total, "limit": self.target},
+        )
 
     def reached_end(self, game: RoundsGame) -> bool:
         if self.rounds is not None:

@@ -20,9 +20,13 @@ from ..rounds import (
     entry_fields,
     is_finite_number,
     is_int,
+    lines_of,
     player_of,
+    rounds_left_line,
     signed,
+    standing_line,
 )
+from ..state import Prospect
 
 KEY = "tarot"
 
@@ -185,6 +189,21 @@ class TarotRules(RoundRules):
 
     def reached_end(self, game: RoundsGame) -> bool:
         return self.deals is not None and len(game.rounds) >= self.deals
+
+    @property
+    def fixed_rounds(self) -> int | None:
+        return self.deals
+
+    def prospects(self, game: RoundsGame) -> dict[int, Prospect]:
+        """Each player's gap to the leader, and the deals left when the game has
+        a number of them. Whether a player can still win is not said: a deal
+        may be worth a few points or a thousand (a chelem, a garde contre), and
+        a table without a number of deals plays on until the host ends it."""
+        left = rounds_left_line(game, gettext_noop("Donnes restantes : %(left)s"))
+        return {
+            player.pk: Prospect(lines=lines_of(standing_line(game, player.pk), left))
+            for player in game.players
+        }
 
     def highlights(self, game: RoundsGame) -> dict[int, dict[str, int]]:
         """Deals taken and contracts made (the partner at five takes none)."""

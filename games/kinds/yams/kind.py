@@ -7,9 +7,11 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.translation import gettext_lazy, ngettext_lazy
+
 from bands.models import FinalScore
 
-from ..base import GameKind
+from ..base import ROUNDS, GameKind, RoundWords
 from ..messages import Message, gettext_noop
 from ..state import PlayerLike, State
 from .game_state import GameState
@@ -117,6 +119,32 @@ class Yams(GameKind):
 
     # === the race and what is still possible ======================================
     # Hooks of this area go below these two lines.
+
+    # The race's latest point is the round under way; it counts turns.
+    race_marks_now = True
+    turn_words = dataclasses.replace(
+        ROUNDS,
+        race_alone=ngettext_lazy(
+            "%(name)s a %(total)s point au tour %(round)s",
+            "%(name)s a %(total)s points au tour %(round)s",
+            "total",
+        ),
+        race_leads=gettext_lazy("%(name)s mène depuis le tour %(round)s"),
+        race_leads_lowest=gettext_lazy("%(name)s mène depuis le tour %(round)s"),
+        race_wins=gettext_lazy("%(name)s gagne, en tête depuis le tour %(round)s"),
+        race_wins_lowest=gettext_lazy(
+            "%(name)s gagne, en tête depuis le tour %(round)s"
+        ),
+    )
+
+    def race_words(self) -> RoundWords:
+        return self.turn_words
+
+    def race_length(self, state: State) -> int:
+        # The whole sheet: every box of every column, a turn each.
+        assert isinstance(state, GameState)
+        variant = state.game.variant
+        return len(variant.boxes) * len(variant.columns)
 
 
 YAMS = Yams()

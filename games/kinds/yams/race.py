@@ -12,7 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..state import leading_since
 from .entries import YAMS_BONUS
+
+# Where the race's leader is found: one rule for every kind (state.py).
+__all__ = ["leading_since", "race_rounds", "turn_totals"]
 
 if TYPE_CHECKING:
     from .scorecard import Scorecard
@@ -72,20 +76,3 @@ def race_rounds(players: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
         last = turns[-1] if turns else 0
         lines.append((0, *turns, *(last,) * (rounds - len(turns))))
     return lines
-
-
-def leading_since(lines: Sequence[Sequence[int]], leader: int) -> int:
-    """The round since which player `leader` (an index into `lines`) has been
-    ahead of everyone else at every point, up to the latest; 0 when they are not
-    ahead alone at the latest point."""
-    since = 0
-    for point in range(len(lines[leader]) - 1, 0, -1):
-        theirs = lines[leader][point]
-        if any(
-            other[point] >= theirs
-            for index, other in enumerate(lines)
-            if index != leader
-        ):
-            break
-        since = point
-    return since
