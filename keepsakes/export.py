@@ -409,7 +409,7 @@ def log_lines(rows: list[LogRow], renames: list[RenameRow]) -> list[LogRow | Ren
 
 
 def export_filename(
-    game: Game, players: Sequence[Player], ext: str, prefix: str = "yams"
+    game: Game, players: Sequence[PlayerLike], ext: str, prefix: str
 ) -> str:
     """yams-2025-03-14-sarah-hugo.csv: the date the game started, then names."""
     day = timezone.localtime(game.created_at).date().isoformat()

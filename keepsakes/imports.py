@@ -28,8 +28,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from bands.models import Band
-from games.kinds import registry, rounds, yams
+from games.kinds import registry, rounds
 from games.kinds.base import GameKind, UnknownKind
+from games.kinds.messages import RuleError
 from games.models import (
     Game,
     NameChange,
@@ -461,7 +462,7 @@ def _import_boxes(payload: dict, band: Band | None, kind: GameKind) -> tuple[Gam
         )
     try:
         variant = kind.build_rules(payload["preset"], payload["options"])
-    except yams.RuleError as exc:
+    except RuleError as exc:
         raise ImportRefused(translated(exc.message)) from exc
     if variant.options != payload["options"]:
         raise ImportRefused(
@@ -635,7 +636,7 @@ def _rounds_replayed(kind, rules, names, checked, ended_by_host):
         state = rules.start(
             [Player(id=seat, seat=seat, name=name) for seat, name in enumerate(names)]
         )
-    except yams.RuleError as exc:
+    except RuleError as exc:
         raise ImportRefused(translated(exc.message)) from exc
     for index, item, _moment, _writer in checked:
         try:
