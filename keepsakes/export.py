@@ -158,6 +158,9 @@ def _written_fields(row: Written) -> dict[str, object]:
 class Boxes:
     """The part of a kind scored box by box (its writes are `Entry` rows)."""
 
+    # The log shows a line per box, not a column per player.
+    columns_per_player = False
+
     def log(
         self, game: Game, state: State, players: Sequence[PlayerLike]
     ) -> list[LogRow]:
@@ -249,6 +252,9 @@ class Boxes:
 
 class Rounds:
     """The part of a kind scored round by round (its writes are `Round` rows)."""
+
+    # A round is everyone's: the log gives each player a column.
+    columns_per_player = True
 
     def log(
         self, game: Game, state: State, players: Sequence[PlayerLike]

@@ -254,7 +254,7 @@ def log(request: HttpRequest, watch_token: str) -> HttpResponse:
     players = list(state.players)
     renames = export.game_renames(game, players=players)
     rows = export.log_lines(export.game_log(game, state), renames)
-    by_rounds = game.game_kind.written == "rounds"
+    by_rounds = export.family_of(game).columns_per_player
     return render(
         request,
         "keepsakes/log.jinja",
@@ -263,7 +263,6 @@ def log(request: HttpRequest, watch_token: str) -> HttpResponse:
             "words": game.game_kind.words,
             "variant_label": translated(game.label),
             "rows": rows,
-            # A round is everyone's: a column per player.
             "names": [player.name for player in players] if by_rounds else [],
             "by_rounds": by_rounds,
             "seating": [p.name for p in players] if game.seating_drawn else [],
