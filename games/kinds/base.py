@@ -19,7 +19,6 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from importlib import import_module
 from typing import Any, ClassVar
 
 from django.utils.module_loading import import_string
@@ -234,7 +233,7 @@ class GameKind(ABC):
     # Hooks of this area go below these two lines.
 
     # The module of the kind's folder that says its writes in words for the
-    # log, the CSV, the JSON and the PDF (`said`): the kind's web side, on
+    # log, the CSV, the JSON and the PDF (`words_module`): the kind's web side, on
     # Django's gettext, imported when first asked for.
     keepsake_words: ClassVar[str] = ""
     # The result page links to the log, where the game is told write by write.
@@ -249,8 +248,10 @@ class GameKind(ABC):
     player_fields: ClassVar[tuple[tuple[str, str], ...]] = ()
 
     @cached_property
-    def said(self) -> Any:
+    def words_module(self) -> Any:
         """The module named by `keepsake_words`."""
+        from importlib import import_module
+
         return import_module(self.keepsake_words)
 
     @property
@@ -264,7 +265,7 @@ class GameKind(ABC):
     def sheet_rules(self, options: Mapping[str, object]) -> list[str]:
         """What a player needs to read to fill its printed sheet, a sentence
         each."""
-        return list(self.said.rules_lines(options))
+        return list(self.words_module.rules_lines(options))
 
     # === the band's history (bands/) ==============================================
     # Hooks of this area go below these two lines.
@@ -333,22 +334,22 @@ class RoundKind(GameKind):
 
     def round_text(self, state: rounds.RoundsGame, round_: rounds.Round) -> str:
         """What was entered, in a line: "Garde · Ana · faite"."""
-        return str(self.said.text(state, round_))
+        return str(self.words_module.text(state, round_))
 
     def round_details(self, state: rounds.RoundsGame, round_: rounds.Round) -> str:
         """The rest of what was entered, for whoever checks; "" when the line
         says it all."""
-        return str(self.said.details(state, round_))
+        return str(self.words_module.details(state, round_))
 
     def points_text(self, points: int) -> str:
         """A round's points as the sheet writes them."""
-        return str(self.said.points(points))
+        return str(self.words_module.points(points))
 
     def sheet_points(
         self, round_: rounds.Round, player: PlayerLike, points: int
     ) -> str:
         """A player's points in a round, as the printed sheet writes them."""
-        return str(self.said.sheet_points(round_, player, points))
+        return str(self.words_module.sheet_points(round_, player, points))
 
     # === the band's history (bands/) ==============================================
     # Hooks of this area go below these two lines.

@@ -112,15 +112,15 @@ class Yams(GameKind):
 
     @property
     def result_words(self) -> Any:
-        return self.said.RESULT
+        return self.words_module.RESULT
 
     def entry_text(self, box: str, data: object) -> str:
         """What was entered in a box, in words: "3 × 4", "barré"."""
-        return str(self.said.describe_entry(box, data))
+        return str(self.words_module.describe_entry(box, data))
 
     def crossed(self, data: object) -> bool:
         """The box was crossed out."""
-        return bool(self.said.crossed(data))
+        return bool(self.words_module.crossed(data))
 
     # === the band's history (bands/) ==============================================
     # Hooks of this area go below these two lines.
