@@ -16,7 +16,6 @@ import datetime
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from django.utils import timezone
 from django.utils.text import slugify
@@ -108,14 +107,6 @@ class LogRow:
     cells: tuple[RoundCell, ...] = ()
 
     line = "write"
-
-    @property
-    def data(self) -> dict[str, object]:
-        return self.entry
-
-    @property
-    def number(self) -> int:
-        return self.round
 
     @property
     def writer(self) -> str:
@@ -432,21 +423,9 @@ def iso_time(moment: datetime.datetime | None) -> str | None:
     return moment.isoformat() if moment else None
 
 
-class LoggedWrite(Protocol):
-    """A row of a log, a box's (LogRow) or a round's (round_log.RoundLogRow)."""
-
-    created_at: datetime.datetime
-    undone: bool
-    undone_at: datetime.datetime | None
-    by: str
-    by_label: str
-    undone_by: str
-    undone_by_label: str
-
-
-def written_json(row: LoggedWrite) -> dict[str, object]:
-    """When a logged write (a box, a round) was made and by whom, and whether
-    and by whom it was taken back: the same keys in both file formats."""
+def written_json(row: LogRow) -> dict[str, object]:
+    """When a write (a box, a round) was made and by whom, and whether and by
+    whom it was taken back."""
     return {
         "created_at": iso_time(row.created_at),
         "undone": row.undone,
@@ -459,7 +438,7 @@ def written_json(row: LoggedWrite) -> dict[str, object]:
 
 
 def renames_json(renames: Sequence[RenameRow]) -> list[dict[str, object]]:
-    """The names corrected during the game, as both file formats write them."""
+    """The names corrected during the game, as the file writes them."""
     return [
         {
             "seat": rename.seat,

@@ -214,7 +214,7 @@ def game_sheet_pdf(game: Game, state: rounds.RoundsGame | None = None) -> bytes:
     standing = [row for row in game_log(game, state) if not row.undone]
     rows = [
         SheetRow(
-            number=str(row.number),
+            number=str(row.round),
             note=row.text if kind.sheet_notes else "",
             cells=[
                 (
