@@ -328,6 +328,8 @@ class RoundKind(GameKind):
     # === what a game leaves behind (keepsakes/): log, CSV, JSON, PDF ============
     # Hooks of this area go below these two lines.
 
+    # Each player's points, signed, until the kind says its rounds its own way.
+    keepsake_words: ClassVar[str] = "games.kinds.round_words"
     # Its printed sheet keeps a column for what each round was (tarot: who
     # took, which contract, made or not).
     sheet_notes: ClassVar[bool] = False

@@ -1,6 +1,7 @@
 """Every kind leaves the same files behind: one JSON format (version 3) that
 imports back to the very same file, an unknown kind refused by its name, and a
-log that says who wrote each write, the host or the pencil by its name."""
+log that says who wrote each write, the host or the pencil by its name; a kind
+of rounds without words of its own still says its rounds."""
 
 import json
 
@@ -8,6 +9,8 @@ import pytest
 from django.urls import reverse
 
 from bands.models import BandGame
+from games.kinds.base import RoundKind
+from games.kinds.tally.rules import TallyRules
 from games.models import Entry, Game, NameChange, Player, Round
 from keepsakes.export import game_json
 from keepsakes.imports import ImportRefused, import_game
@@ -15,6 +18,7 @@ from tests.factories import pks
 from tests.helpers import page_text
 from tests.keepsakes.round_games import skyjo_game, tally_game, tarot_game
 from tests.keepsakes.test_who_wrote import finished_with_the_pencil_and_a_rename
+from tests.kinds.tables import seated
 
 pytestmark = pytest.mark.django_db
 
@@ -146,3 +150,18 @@ def test_the_log_of_every_kind_says_who_wrote_each_write(client, kind):
     # Every write and the rename say who made them.
     assert text.count("Hôte") + text.count("Crayon (Léa)") == writes + 1
     assert "Crayon (Léa)" in text
+
+
+def test_a_kind_of_rounds_without_words_of_its_own_says_each_players_points():
+    class Plain(RoundKind):
+        key = "plain"
+        label = "Plain"
+        description = ""
+        rules_class = TallyRules
+
+    state = TallyRules.build({}).start(seated("Léa", "Tom", "Zoé"))
+    state = state.play({"points": {"1": 5, "2": -3}})
+    kind = Plain()
+    assert kind.round_text(state, state.rounds[-1]) == "Points : Léa +5, Tom −3"
+    assert kind.points_text(-3) == "−3"
+    assert kind.round_details(state, state.rounds[-1]) == ""
