@@ -1,88 +1,38 @@
-"""A game in files: an entry in words, the round-by-round log, the CSV and JSON
-exports and their file names.
+"""A game in files, of any kind: the log (one row per write), the CSV and the
+JSON export and their file names.
 
-The log page, the CSV and the JSON export all take an entry's words from
-`describe_entry`, and who wrote it from `writer_words` (through `game_log`), so
-they always agree; the log page and the JSON also show the names corrected
-(`game_renames`). The JSON export is
-read back by `keepsakes.imports`, which checks the totals with `totals_of` from
-here.
+The log page, the CSV, the JSON and the PDF read one row shape (`LogRow`) from
+one writer (`game_log`): what a write was in words comes from its kind's
+plug-in, who wrote it from `writer_words`, so they always agree. What a kind
+stores for each write (`GameKind.written`: a box of one player, or a round of
+everyone) says how its rows are read and its files laid out (`FAMILIES`). The
+JSON names players by their seat, not by their primary key (a file outlives
+its database), and is read back by `keepsakes.imports`, which checks the
+totals with `totals_of` from here.
 """
 
 import dataclasses
 import datetime
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
-from games.kinds.yams import GameState
-from games.models import Entry, Game, NameChange, Player, Writer
+from games.kinds import rounds
+from games.kinds.base import GameKind, RoundKind
+from games.kinds.state import PlayerLike
+from games.models import Entry, Game, NameChange, Player, State, Writer, Written
 from scorekeeper.lib.csvfile import csv_text, local_time
+from scorekeeper.lib.numbers import written
 from scorekeeper.lib.translation import translated
 
 FORMAT = "scorekeeper-game"
-FORMAT_VERSION = 1
-
-
-# --- an entry in words -------------------------------------------------------
-
-
-UPPER_FACES = {
-    "ones": 1,
-    "twos": 2,
-    "threes": 3,
-    "fours": 4,
-    "fives": 5,
-    "sixes": 6,
-}
-
-
-def _and_join(values):
-    values = [str(v) for v in values]
-    if len(values) < 2:
-        return "".join(values)
-    return _("%(first)s et %(last)s") % {
-        "first": ", ".join(values[:-1]),
-        "last": values[-1],
-    }
-
-
-def describe_entry(box_key: str, data: object) -> str:
-    """What was entered, in French words: "3 × 4", "face 5", "faces 6 et 2",
-    "total 23", "réussi", "barré", "17 points tapés" (+ prime Yams, lancers)."""
-    if not isinstance(data, dict):
-        return "?"
-    kind = data.get("kind")
-    value = data.get("value")
-    if kind == "count":
-        face = UPPER_FACES.get(box_key)
-        text = f"{value} × {face}" if face else str(value)
-    elif kind == "face":
-        text = _("face %(face)s") % {"face": value}
-    elif kind == "faces":
-        text = _("faces %(faces)s") % {"faces": _and_join(data.get("values") or [])}
-    elif kind == "total":
-        text = _("total %(total)s") % {"total": value}
-    elif kind == "made":
-        text = _("réussi")
-    elif kind == "cross":
-        text = _("barré")
-    elif kind == "points":
-        text = _("%(points)s points tapés") % {"points": value}
-    else:
-        text = "?"
-    if data.get("extra_yams") is True:
-        text += _(" + prime Yams")
-    rolls = data.get("rolls")
-    if isinstance(rolls, int) and not isinstance(rolls, bool):
-        text += ngettext(" (%(n)s lancer)", " (%(n)s lancers)", rolls) % {"n": rolls}
-    return text
+# Version 3: every kind, its writes under `writes`. Version 1 (Yams, `entries`)
+# and 2 (the kinds scored by rounds, `rounds`) are still read by the import.
+FORMAT_VERSION = 3
 
 
 # --- who wrote it --------------------------------------------------------------
@@ -107,30 +57,56 @@ def undone_words(by: str, label: str = "") -> str:
     return _("annulée par l'hôte")
 
 
-# --- the round-by-round log ---------------------------------------------------
+# --- the log: one row per write ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundCell:
+    """One player's part of a round in the log: its points, and the total after
+    it (None for a round taken back)."""
+
+    name: str
+    points: int
+    text: str
+    total: int | None
+
+    @property
+    def total_text(self) -> str:
+        return "" if self.total is None else written(self.total)
 
 
 @dataclass(frozen=True)
 class LogRow:
+    """One write of a game, as the log page, the CSV, the JSON and the PDF read
+    it: a box (one player's, `player`, `box`, `points`) or a round (every
+    player's part, `cells`), what it was in words (the kind's), when and who
+    wrote it, and whether and by whom it was taken back."""
+
     seq: int
-    round: int
-    player: str
-    seat: int
-    column: str
-    column_label: str
-    box: str
-    box_label: str
+    round: int  # a box: its player's turn; a round: its number
     text: str
-    points: int
+    entry: dict[str, object]  # as stored, players named by pk
     created_at: datetime.datetime
     undone_at: datetime.datetime | None
-    data: dict[str, object]  # the entry as the host made it
     by: str = Writer.HOST
     by_label: str = ""
     undone_by: str = ""  # "" while it stands
     undone_by_label: str = ""
+    details: str = ""
+    word: str = ""  # "Manche", "Donne"
+    # A box's:
+    player: str = ""
+    seat: int = 0
+    column: str = ""
+    column_label: str = ""
+    box: str = ""
+    box_label: str = ""
+    points: int = 0
+    crossed: bool = False
+    # A round's:
+    cells: tuple[RoundCell, ...] = ()
 
-    kind = "entry"
+    line = "write"
 
     @property
     def writer(self) -> str:
@@ -147,65 +123,229 @@ class LogRow:
     def undone(self) -> bool:
         return self.undone_at is not None
 
-    @property
-    def crossed(self) -> bool:
-        return isinstance(self.data, dict) and self.data.get("kind") == "cross"
+
+def _turn_of(earlier: Sequence[Written], row: Written) -> int:
+    """The round of a write: one more than the writes before it still standing
+    when it was made."""
+    return 1 + sum(
+        1
+        for before in earlier
+        if before.undone_at is None or before.undone_at > row.created_at
+    )
 
 
-def game_log(
-    game: Game,
-    players: list[Player] | None = None,
-    entries: list[Entry] | None = None,
-) -> list[LogRow]:
-    """Every entry of the game in order, undone ones included: two queries.
+def _written_fields(row: Written) -> dict[str, object]:
+    return {
+        "seq": row.seq,
+        "created_at": row.created_at,
+        "undone_at": row.undone_at,
+        "by": row.by,
+        "by_label": row.by_label,
+        "undone_by": row.undone_by,
+        "undone_by_label": row.undone_by_label,
+    }
 
-    An entry's round is the player's turn it was written in: one more than the
-    player's earlier entries that were still standing at that moment.
-    """
-    variant = game.variant
-    if players is None:
-        players = list(game.players.all())
-    if entries is None:
+
+class Boxes:
+    """The part of a kind scored box by box (its writes are `Entry` rows)."""
+
+    # The log shows a line per box, not a column per player.
+    columns_per_player = False
+
+    def log(
+        self, game: Game, state: State, players: Sequence[PlayerLike]
+    ) -> list[LogRow]:
+        """An entry's round is the player's turn it was written in."""
+        kind = game.game_kind
+        variant = game.rules
         entries = list(game.entries.order_by("seq"))
-    by_id = {p.pk: p for p in players}
-    labels = {box.key: translated(box.label) for box in variant.boxes}
-    multi_column = len(variant.columns) > 1
-    earlier: dict[int, list[Entry]] = {p.pk: [] for p in players}
-    rows = []
-    for entry in entries:
-        standing = sum(
-            1
-            for e in earlier[entry.player_id]
-            if e.undone_at is None or e.undone_at > entry.created_at
-        )
-        earlier[entry.player_id].append(entry)
-        player = by_id[entry.player_id]
-        rows.append(
-            LogRow(
-                seq=entry.seq,
-                round=standing + 1,
-                player=player.name,
-                seat=player.seat,
-                column=entry.column,
-                column_label=(
-                    translated(variant.column_label(entry.column))
-                    if multi_column and entry.column in variant.columns
-                    else ""
-                ),
-                box=entry.box,
-                box_label=labels.get(entry.box, entry.box),
-                text=describe_entry(entry.box, entry.data),
-                points=entry.points,
-                created_at=entry.created_at,
-                undone_at=entry.undone_at,
-                data=entry.data,
-                by=entry.by,
-                by_label=entry.by_label,
-                undone_by=entry.undone_by,
-                undone_by_label=entry.undone_by_label,
+        by_id = {p.pk: p for p in players}
+        labels = {box.key: translated(box.label) for box in variant.boxes}
+        multi_column = len(variant.columns) > 1
+        earlier: dict[int, list[Entry]] = {p.pk: [] for p in players}
+        rows = []
+        for entry in entries:
+            turn = _turn_of(earlier[entry.player_id], entry)
+            earlier[entry.player_id].append(entry)
+            player = by_id[entry.player_id]
+            rows.append(
+                LogRow(
+                    round=turn,
+                    text=kind.entry_text(entry.box, entry.data),
+                    entry=entry.data,
+                    player=player.name,
+                    seat=player.seat,
+                    column=entry.column,
+                    column_label=(
+                        translated(variant.column_label(entry.column))
+                        if multi_column and entry.column in variant.columns
+                        else ""
+                    ),
+                    box=entry.box,
+                    box_label=labels.get(entry.box, entry.box),
+                    points=entry.points,
+                    crossed=kind.crossed(entry.data),
+                    **_written_fields(entry),  # type: ignore[arg-type]
+                )
             )
-        )
-    return rows
+        return rows
+
+    def csv_head(self, state: State) -> tuple[list[str], list[str]]:
+        what = [_("joueur"), _("colonne"), _("case"), _("saisie"), _("points")]
+        return what, []
+
+    def csv_cells(self, game: Game, row: LogRow) -> tuple[list[object], list[object]]:
+        column = row.column_label or translated(game.rules.column_label(row.column))
+        return [row.player, column, row.box_label, row.text, row.points], []
+
+    def json_write(
+        self, game: Game, row: LogRow, players: Sequence[PlayerLike]
+    ) -> dict[str, object]:
+        return {
+            "seat": row.seat,
+            "player": row.player,
+            "column": row.column,
+            "box": row.box,
+            "entry": row.entry,
+            "points": row.points,
+        }
+
+    def totals(self, state: State) -> list[dict[str, object]]:
+        """Each player's totals, column by column, in seating order (export
+        and import compare these, so both must build them the same way)."""
+        ranks = {s.player.pk: s.rank for s in state.ranking()}
+        saved_rolls = state.game.variant.saved_rolls  # type: ignore[attr-defined]
+        result = []
+        for seat in state.seats:  # type: ignore[attr-defined]
+            totals = seat.scorecard.totals()
+            item = {
+                "seat": seat.player.seat,
+                "player": seat.player.name,
+                "columns": {
+                    column: {
+                        "upper": t.upper,
+                        "bonus": t.bonus,
+                        "lower": t.lower,
+                        "yams_bonus": t.yams_bonus,
+                        "total": t.total,
+                    }
+                    for column, t in totals.columns.items()
+                },
+                "yams_bonus": totals.yams_bonus,
+                "total": totals.total,
+                "rank": ranks[seat.player.pk],
+            }
+            if saved_rolls:
+                item["bank"] = seat.scorecard.bank
+            result.append(item)
+        return result
+
+
+class Rounds:
+    """The part of a kind scored round by round (its writes are `Round` rows)."""
+
+    # A round is everyone's: the log gives each player a column.
+    columns_per_player = True
+
+    def log(
+        self, game: Game, state: State, players: Sequence[PlayerLike]
+    ) -> list[LogRow]:
+        """A round standing is read from the state (its totals are the running
+        ones); a round taken back is read again on its own, as the rules scored
+        it."""
+        assert isinstance(state, rounds.RoundsGame)
+        kind = game.game_kind
+        assert isinstance(kind, RoundKind)
+        played = list(game.rounds.order_by("seq"))
+        standing = iter(zip(state.rounds, state.running_totals, strict=True))
+        start = state.rules.start(state.players)
+        word = str(kind.words.round)
+        rows = []
+        for index, row in enumerate(played):
+            scored: rounds.Round | None
+            if row.undone_at is None:
+                scored, totals = next(standing)
+            else:
+                try:
+                    scored = state.rules.score(start, row.entry)
+                except rounds.InvalidRound:
+                    # Not a round these rules take (a forged row): as stored.
+                    scored = None
+                totals = None
+            cells = tuple(
+                RoundCell(
+                    name=player.name,
+                    points=row.points_of(player.pk),
+                    text=kind.points_text(row.points_of(player.pk)),
+                    total=None if totals is None else totals[player.pk],
+                )
+                for player in state.players
+            )
+            rows.append(
+                LogRow(
+                    round=_turn_of(played[:index], row),
+                    word=word,
+                    text=kind.round_text(state, scored) if scored else "?",
+                    details=kind.round_details(state, scored) if scored else "",
+                    entry=row.entry,
+                    cells=cells,
+                    **_written_fields(row),  # type: ignore[arg-type]
+                )
+            )
+        return rows
+
+    def csv_head(self, state: State) -> tuple[list[str], list[str]]:
+        after = []
+        for player in state.players:
+            after += [
+                _("%(name)s (points)") % {"name": player.name},
+                _("%(name)s (total)") % {"name": player.name},
+            ]
+        return [_("saisie"), _("détail")], after
+
+    def csv_cells(self, game: Game, row: LogRow) -> tuple[list[object], list[object]]:
+        after: list[object] = []
+        for cell in row.cells:
+            after += [cell.points, "" if cell.total is None else cell.total]
+        return [row.text, row.details], after
+
+    def json_write(
+        self, game: Game, row: LogRow, players: Sequence[PlayerLike]
+    ) -> dict[str, object]:
+        return {
+            "entry": entry_by_seat(game.game_kind, row.entry, players),
+            "points": [cell.points for cell in row.cells],
+        }
+
+    def totals(self, state: State) -> list[dict[str, object]]:
+        """Each player's total and rank, in seating order (export and import
+        compare these, so both build them the same way)."""
+        ranks = {standing.player.pk: standing.rank for standing in state.ranking()}
+        return [
+            {
+                "seat": seat,
+                "player": player.name,
+                "total": state.totals[player.pk],
+                "rank": ranks[player.pk],
+            }
+            for seat, player in enumerate(state.players)
+        ]
+
+
+# What a kind stores for each write (`GameKind.written`) says how its files are
+# laid out: a box of one player, or a round of everyone.
+FAMILIES: dict[str, Boxes | Rounds] = {"entries": Boxes(), "rounds": Rounds()}
+
+
+def family_of(game: Game) -> Boxes | Rounds:
+    return FAMILIES[game.game_kind.written]
+
+
+def game_log(game: Game, state: State | None = None) -> list[LogRow]:
+    """Every write of the game in order, those taken back included: one query
+    besides the state."""
+    state = state if state is not None else game.state()
+    return family_of(game).log(game, state, list(state.players))
 
 
 @dataclass(frozen=True)
@@ -222,7 +362,7 @@ class RenameRow:
     # (None: before any entry).
     round: int | None = None
 
-    kind = "rename"
+    line = "rename"
 
     @property
     def writer(self) -> str:
@@ -266,52 +406,13 @@ def log_lines(rows: list[LogRow], renames: list[RenameRow]) -> list[LogRow | Ren
 
 
 def export_filename(
-    game: Game, players: Sequence[Player], ext: str, prefix: str = "yams"
+    game: Game, players: Sequence[PlayerLike], ext: str, prefix: str
 ) -> str:
     """yams-2025-03-14-sarah-hugo.csv: the date the game started, then names."""
     day = timezone.localtime(game.created_at).date().isoformat()
     names = slugify("-".join(p.name for p in players))[:40].strip("-")
     stem = "-".join(part for part in (prefix, day, names) if part)
     return f"{stem}.{ext}"
-
-
-# --- CSV: one row per entry ---------------------------------------------------
-
-
-def game_csv(game: Game, log_rows: list[LogRow] | None = None) -> str:
-    rows = log_rows if log_rows is not None else game_log(game)
-    header = [
-        _("n°"),
-        _("manche"),
-        _("joueur"),
-        _("colonne"),
-        _("case"),
-        _("saisie"),
-        _("points"),
-        _("heure"),
-        _("annulée"),
-        _("par"),
-        _("annulée par"),
-    ]
-    return csv_text(
-        header,
-        (
-            [
-                row.seq,
-                row.round,
-                row.player,
-                row.column_label or translated(game.variant.column_label(row.column)),
-                row.box_label,
-                row.text,
-                row.points,
-                local_time(row.created_at),
-                local_time(row.undone_at),
-                row.writer,
-                writer_words(row.undone_by, row.undone_by_label) if row.undone else "",
-            ]
-            for row in rows
-        ),
-    )
 
 
 # --- JSON ---------------------------------------------------------------------
@@ -322,21 +423,9 @@ def iso_time(moment: datetime.datetime | None) -> str | None:
     return moment.isoformat() if moment else None
 
 
-class LoggedWrite(Protocol):
-    """A row of a log, a box's (LogRow) or a round's (round_log.RoundLogRow)."""
-
-    created_at: datetime.datetime
-    undone: bool
-    undone_at: datetime.datetime | None
-    by: str
-    by_label: str
-    undone_by: str
-    undone_by_label: str
-
-
-def written_json(row: LoggedWrite) -> dict[str, object]:
-    """When a logged write (a box, a round) was made and by whom, and whether
-    and by whom it was taken back: the same keys in both file formats."""
+def written_json(row: LogRow) -> dict[str, object]:
+    """When a write (a box, a round) was made and by whom, and whether and by
+    whom it was taken back."""
     return {
         "created_at": iso_time(row.created_at),
         "undone": row.undone,
@@ -349,7 +438,7 @@ def written_json(row: LoggedWrite) -> dict[str, object]:
 
 
 def renames_json(renames: Sequence[RenameRow]) -> list[dict[str, object]]:
-    """The names corrected during the game, as both file formats write them."""
+    """The names corrected during the game, as the file writes them."""
     return [
         {
             "seat": rename.seat,
@@ -363,94 +452,141 @@ def renames_json(renames: Sequence[RenameRow]) -> list[dict[str, object]]:
     ]
 
 
-def totals_of(state: GameState) -> list[dict[str, object]]:
-    """Each player's totals as plain JSON, in seating order (export and import
-    compare these, so both must build them the same way)."""
-    ranks = {s.player.pk: s.rank for s in state.ranking()}
-    saved_rolls = state.game.variant.saved_rolls
-    result = []
-    for seat in state.seats:
-        totals = seat.scorecard.totals()
-        item = {
-            "seat": seat.player.seat,
-            "player": seat.player.name,
-            "columns": {
-                column: {
-                    "upper": t.upper,
-                    "bonus": t.bonus,
-                    "lower": t.lower,
-                    "yams_bonus": t.yams_bonus,
-                    "total": t.total,
-                }
-                for column, t in totals.columns.items()
-            },
-            "yams_bonus": totals.yams_bonus,
-            "total": totals.total,
-            "rank": ranks[seat.player.pk],
-        }
-        if saved_rolls:
-            item["bank"] = seat.scorecard.bank
-        result.append(item)
-    return result
+# --- players named by seat ----------------------------------------------------------
 
 
-def game_json(
-    game: Game,
-    state: GameState | None = None,
-    log_rows: list[LogRow] | None = None,
-    renames: list[RenameRow] | None = None,
+def _players_mapped(
+    kind: GameKind, entry: Mapping[str, object], to: Callable[[object], object]
 ) -> dict[str, object]:
-    """The whole game as a JSON-ready dict (see FORMAT_VERSION).
+    """`entry` with every player it names passed through `to` (None when `to`
+    does not know the player: the rules refuse it then)."""
+    mapped = dict(entry)
+    for key, how in kind.player_fields:
+        if key not in mapped:
+            continue
+        value = mapped[key]
+        if how == "keys" and isinstance(value, Mapping):
+            mapped[key] = {str(to(k)): v for k, v in value.items()}
+        elif how == "value" and value is not None:
+            mapped[key] = to(value)
+    return mapped
 
-    Who wrote each entry (`by`, with the pencil's `by_label`), who undid it
-    (`undone_by`, `undone_by_label`) and the names corrected (`renames`) came
-    after version 1 was out: they are added to it, not a new version, and the
-    import reads a file without them as the host's."""
-    state = state or game.state()
-    players = [s.player for s in state.seats]
-    if log_rows is None:
-        log_rows = game_log(game, players=players)
-    if renames is None:
-        renames = game_renames(game, players=players)
+
+def entry_by_seat(
+    kind: GameKind, entry: Mapping[str, object], players: Sequence[PlayerLike]
+) -> dict[str, object]:
+    """A stored entry with its players named by seat, as the JSON file has it
+    (a file outlives its database)."""
+    seats = {str(p.pk): p.seat for p in players}
+    return _players_mapped(kind, entry, lambda pk: seats.get(str(pk)))
+
+
+def entry_by_pk(
+    kind: GameKind, entry: Mapping[str, object], pks: Sequence[int]
+) -> dict[str, object]:
+    """A file's entry with its players named by `pks[seat]` again, for the rules
+    to read; a seat that does not exist is named so the rules refuse it."""
+
+    def pk_of(seat: object) -> object:
+        if isinstance(seat, str) and seat.isascii() and seat.isdigit():
+            seat = int(seat)
+        if rounds.is_int(seat) and 0 <= seat < len(pks):  # type: ignore[operator]
+            return pks[seat]  # type: ignore[index]
+        return f"siège {seat}"
+
+    return _players_mapped(kind, entry, pk_of)
+
+
+# --- CSV: one row per write -------------------------------------------------------
+
+
+def game_csv(game: Game, state: State | None = None) -> str:
+    """One line per write: its number and round, what the kind says of it, when
+    and who wrote or took it back, then what the kind adds (a round: each
+    player's points and total after it)."""
+    state = state if state is not None else game.state()
+    family = family_of(game)
+    rows = family.log(game, state, list(state.players))
+    what, after = family.csv_head(state)
+    header = [
+        _("n°"),
+        str(game.game_kind.words.round_lower),
+        *what,
+        _("heure"),
+        _("annulée"),
+        _("par"),
+        _("annulée par"),
+        *after,
+    ]
+
+    def line(row: LogRow) -> list[object]:
+        cells, more = family.csv_cells(game, row)
+        return [
+            row.seq,
+            row.round,
+            *cells,
+            local_time(row.created_at),
+            local_time(row.undone_at),
+            row.writer,
+            writer_words(row.undone_by, row.undone_by_label) if row.undone else "",
+            *more,
+        ]
+
+    return csv_text(header, (line(row) for row in rows))
+
+
+# --- JSON: every kind in one format -------------------------------------------------
+
+
+def totals_of(game: Game, state: State) -> list[dict[str, object]]:
+    """Each player's totals as the file writes them (the import compares)."""
+    return family_of(game).totals(state)
+
+
+def game_json(game: Game, state: State | None = None) -> dict[str, object]:
+    """The whole game as a JSON-ready dict (format version 3, every kind): what
+    was played, the players, every write in order with who wrote it and who
+    took it back, the names corrected, the totals and the winners.
+
+    Version 1 (Yams) and version 2 (the kinds scored by rounds) are still read
+    by the import."""
+    state = state if state is not None else game.state()
+    players = list(state.players)
+    family = family_of(game)
+    kind = game.game_kind
+    rows = family.log(game, state, players)
     return {
         "format": FORMAT,
         "version": FORMAT_VERSION,
         "exported_at": iso_time(timezone.now()),
+        "kind": kind.key,
+        "kind_label": translated(kind.label),
         "preset": game.preset,
-        "preset_label": translated(game.variant.label),
-        "options": game.variant.options,
+        "preset_label": translated(game.label),
+        "options": game.rules.options,
         "created_at": iso_time(game.created_at),
         "finished_at": iso_time(game.finished_at),
         "finished": state.finished,
+        "ended_by_host": game.ended_by_host,
         "players": [{"seat": p.seat, "name": p.name} for p in players],
         # How the seats were set: "drawn" at random on the create page, or "chosen".
         "seating": "drawn" if game.seating_drawn else "chosen",
-        "entries": [
+        "writes": [
             {
                 "seq": row.seq,
                 "round": row.round,
-                "seat": row.seat,
-                "player": row.player,
-                "column": row.column,
-                "box": row.box,
-                "entry": row.data,
+                **family.json_write(game, row, players),
                 "text": row.text,
-                "points": row.points,
                 **written_json(row),
             }
-            for row in log_rows
+            for row in rows
         ],
-        "renames": renames_json(renames),
-        "totals": totals_of(state),
+        "renames": renames_json(game_renames(game, players=players)),
+        "totals": family.totals(state),
         "winners": [p.name for p in state.winners()] if state.finished else [],
     }
 
 
-def game_json_text(
-    game: Game,
-    state: GameState | None = None,
-    log_rows: list[LogRow] | None = None,
-    renames: list[RenameRow] | None = None,
-) -> str:
-    data = game_json(game, state, log_rows, renames)
+def game_json_text(game: Game, state: State | None = None) -> str:
+    data = game_json(game, state)
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"

@@ -8,11 +8,15 @@ recomputed becomes a game. The export side of the format lives in
 Who wrote each entry and the names corrected joined the format after its first
 files were out: a file without them is read as the host's, with no rename.
 
-A game of rounds (Skyjo, tarot, the free counter) is a file of version 2, with
-its `kind` and `rounds`: its rounds are played again in memory first, each one
-checked by the kind's rules, then the game is made through the model's verbs
-(`create_game`, `record_round`, `end`), which check each round once more. A Yams
-game is still a file of version 1.
+A file of version 3 holds a game of any kind: its `kind`, named by its key, must
+be one the registry knows (an unknown one is refused by its name, never read as
+another), and its `writes` are read as that kind stores them (`written`). Files
+of version 1 (Yams, its `entries`) and 2 (the kinds scored by rounds, their
+`rounds`) are still read.
+
+A game of rounds is played again in memory first, each round checked by the
+kind's rules, then the game is made through the model's verbs (`create_game`,
+`record_round`, `end`), which check each round once more.
 """
 
 import datetime
@@ -24,9 +28,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from bands.models import Band
-from games.kinds import registry, rounds, yams
+from games.kinds import registry, rounds
+from games.kinds.base import GameKind, UnknownKind
+from games.kinds.messages import RuleError
 from games.models import (
-    ROUND_RULES,
     Game,
     NameChange,
     Player,
@@ -35,11 +40,13 @@ from games.models import (
     Writer,
     check_writer,
 )
-from keepsakes.export import FORMAT, FORMAT_VERSION, totals_of
-from keepsakes.round_log import ROUNDS_FORMAT_VERSION, entry_by_pk, rounds_totals
+from keepsakes.export import FAMILIES, FORMAT, FORMAT_VERSION, entry_by_pk
 from scorekeeper.lib.names import clean_name
 from scorekeeper.lib.translation import translated
 
+# The formats before version 3: Yams by its boxes, then the kinds scored by rounds.
+BOXES_VERSION = 1
+ROUNDS_VERSION = 2
 MAX_IMPORT_BYTES = 256 * 1024
 # A finished game holds at most 10 players × 4 columns × 20 boxes, plus the
 # further Yams of multi_yams; anything far beyond is not an export of ours.
@@ -81,6 +88,40 @@ REQUIRED_TOP_KEYS = {
     "finished",
     "players",
     "entries",
+    "totals",
+    "winners",
+}
+# Version 3: every kind in one shape.
+WRITES_TOP_KEYS = {
+    "format",
+    "version",
+    "exported_at",
+    "kind",
+    "kind_label",
+    "preset",
+    "preset_label",
+    "options",
+    "created_at",
+    "finished_at",
+    "finished",
+    "ended_by_host",
+    "players",
+    "seating",
+    "writes",
+    "renames",
+    "totals",
+    "winners",
+}
+REQUIRED_WRITES_TOP_KEYS = {
+    "format",
+    "version",
+    "kind",
+    "preset",
+    "options",
+    "finished",
+    "ended_by_host",
+    "players",
+    "writes",
     "totals",
     "winners",
 }
@@ -146,7 +187,8 @@ REQUIRED_ROUNDS_TOP_KEYS = {
 }
 ROUND_KEYS = {
     "seq",
-    "number",
+    "number",  # version 2
+    "round",  # version 3
     "entry",
     "text",
     "points",
@@ -172,6 +214,31 @@ def _refuse_constant(name):
     raise ValueError(name)
 
 
+def _rounds_kind(key: object) -> bool:
+    """A version 2 file holds a kind scored by rounds, and only such a kind (one
+    this app does not know is refused by its name afterwards)."""
+    if key is None:
+        return False
+    try:
+        return registry.get(key).written == "rounds"
+    except UnknownKind:
+        return True
+
+
+def _kind_of(payload: dict) -> GameKind:
+    """The kind a file names: a version 1 file is a game of the first kind the
+    app kept (Yams); any other names its kind, which must be known."""
+    if payload["version"] == BOXES_VERSION:
+        return registry.get(registry.DEFAULT)
+    key = payload["kind"]
+    try:
+        return registry.get(key)
+    except UnknownKind:
+        raise ImportRefused(
+            _("Le fichier a été modifié : jeu inconnu (%(kind)s).") % {"kind": key}
+        ) from None
+
+
 def _parse(raw):
     if len(raw) > MAX_IMPORT_BYTES:
         raise ImportRefused(
@@ -193,20 +260,17 @@ def _parse(raw):
     if not isinstance(payload, dict) or payload.get("format") != FORMAT:
         raise ImportRefused(_("Ce fichier n'est pas un export JSON de Scorekeeper."))
     version = payload.get("version")
-    # Version 2 is for games of rounds only: a Yams game is written as version 1.
-    rounds_file = version == ROUNDS_FORMAT_VERSION and payload.get("kind") not in (
-        None,
-        "yams",
-    )
-    if version != FORMAT_VERSION and not rounds_file:
+    if version == FORMAT_VERSION:
+        required, known = REQUIRED_WRITES_TOP_KEYS, WRITES_TOP_KEYS
+    elif version == ROUNDS_VERSION and _rounds_kind(payload.get("kind")):
+        required, known = REQUIRED_ROUNDS_TOP_KEYS, ROUNDS_TOP_KEYS
+    elif version == BOXES_VERSION:
+        required, known = REQUIRED_TOP_KEYS, TOP_KEYS
+    else:
         raise ImportRefused(
             _("Cette version d'export n'est pas prise en charge (attendue : %(v)s).")
             % {"v": FORMAT_VERSION}
         )
-    if version == ROUNDS_FORMAT_VERSION:
-        required, known = REQUIRED_ROUNDS_TOP_KEYS, ROUNDS_TOP_KEYS
-    else:
-        required, known = REQUIRED_TOP_KEYS, TOP_KEYS
     missing = required - payload.keys()
     unknown = payload.keys() - known
     if missing or unknown:
@@ -380,17 +444,31 @@ def import_game(raw: bytes, band: Band | None) -> tuple[Game, str]:
         raise ImportRefused(
             _("Seule une partie terminée peut être importée : celle-ci ne l'est pas.")
         )
-    if payload["version"] == ROUNDS_FORMAT_VERSION:
-        return _import_rounds(payload, band)
+    kind = _kind_of(payload)
+    if payload["version"] == FORMAT_VERSION:
+        # Version 3 keeps the writes of every kind under one key.
+        writes = "rounds" if kind.written == "rounds" else "entries"
+        payload[writes] = payload.pop("writes")
+    if kind.written == "rounds":
+        return _import_rounds(payload, band, kind)
+    return _import_boxes(payload, band, kind)
+
+
+def _import_boxes(payload: dict, band: Band | None, kind: GameKind) -> tuple[Game, str]:
+    """A game of a kind scored box by box (Yams)."""
+    if payload.get("ended_by_host", False) is not False:
+        raise ImportRefused(
+            _("Le fichier a été modifié : la partie était déjà terminée.")
+        )
     try:
-        variant = yams.build_variant(payload["preset"], payload["options"])
-    except yams.RuleError as exc:
+        variant = kind.build_rules(payload["preset"], payload["options"])
+    except RuleError as exc:
         raise ImportRefused(translated(exc.message)) from exc
     if variant.options != payload["options"]:
         raise ImportRefused(
             _("Le fichier a été modifié : options de la partie invalides.")
         )
-    names = _check_players(payload, variant, registry.get(registry.DEFAULT))
+    names = _check_players(payload, variant, kind)
     entries = _check_entries(payload, names)
     renames = _check_renames(payload, names)
     created_at = _parse_time(payload.get("created_at"), _("début de la partie"))
@@ -402,7 +480,7 @@ def import_game(raw: bytes, band: Band | None) -> tuple[Game, str]:
         raise ImportRefused(
             _("Seule une partie terminée peut être importée : il manque des cases.")
         )
-    if payload["totals"] != totals_of(state):
+    if payload["totals"] != FAMILIES[kind.written].totals(state):
         raise ImportRefused(
             _("Le fichier a été modifié : ses totaux ne sont pas ceux des cases.")
         )
@@ -491,21 +569,21 @@ def _keep_renames(game, renames):
 # --- a game of rounds --------------------------------------------------------------
 
 
-def _rules_of(payload):
-    kind = payload["kind"]
-    if not isinstance(kind, str) or kind not in ROUND_RULES:
+def _rules_of(payload, kind):
+    preset = payload.get("preset", "")
+    if preset not in kind.presets:
         raise ImportRefused(
-            _("Le fichier a été modifié : jeu inconnu (%(kind)s).") % {"kind": kind}
+            _("Le fichier a été modifié : options de la partie invalides.")
         )
     try:
-        rules = Game.rules_of(kind, "", payload["options"])
+        rules = Game.rules_of(kind.key, preset, payload["options"])
     except ValidationError as exc:
         raise ImportRefused(" ".join(exc.messages)) from exc
     if rules.options != payload["options"]:
         raise ImportRefused(
             _("Le fichier a été modifié : options de la partie invalides.")
         )
-    return kind, rules
+    return rules
 
 
 def _check_rounds(payload, names):
@@ -558,7 +636,7 @@ def _rounds_replayed(kind, rules, names, checked, ended_by_host):
         state = rules.start(
             [Player(id=seat, seat=seat, name=name) for seat, name in enumerate(names)]
         )
-    except yams.RuleError as exc:
+    except RuleError as exc:
         raise ImportRefused(translated(exc.message)) from exc
     for index, item, _moment, _writer in checked:
         try:
@@ -589,9 +667,10 @@ def _rounds_replayed(kind, rules, names, checked, ended_by_host):
     return state.close() if ended_by_host else state
 
 
-def _import_rounds(payload, band):
-    kind, rules = _rules_of(payload)
-    names = _check_players(payload, rules, registry.get(kind))
+def _import_rounds(payload, band, kind):
+    """A game of a kind scored round by round."""
+    rules = _rules_of(payload, kind)
+    names = _check_players(payload, rules, kind)
     checked = _check_rounds(payload, names)
     renames = _check_renames(payload, names)
     created_at = _parse_time(payload.get("created_at"), _("début de la partie"))
@@ -602,7 +681,7 @@ def _import_rounds(payload, band):
             _("Seule une partie terminée peut être importée : il manque des manches.")
         )
     state = _rounds_replayed(kind, rules, names, checked, ended_by_host)
-    if payload["totals"] != rounds_totals(state):
+    if payload["totals"] != FAMILIES[kind.written].totals(state):
         raise ImportRefused(
             _("Le fichier a été modifié : ses totaux ne sont pas ceux des manches.")
         )
@@ -616,7 +695,8 @@ def _import_rounds(payload, band):
             options=rules.options,
             band=band,
             seating_drawn=payload.get("seating") == "drawn",
-            kind=kind,
+            kind=kind.key,
+            preset=payload.get("preset", ""),
         )
         pks = [player.pk for player in game.players.all()]
         made = []

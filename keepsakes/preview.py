@@ -20,8 +20,8 @@ from django.utils.translation import ngettext
 from games.models import Game, State
 from keepsakes.result import (
     game_date,
-    kicker,
     points_text,
+    preview_kicker,
     ranking_rows,
     result_title,
     started,
@@ -191,13 +191,7 @@ def draw_preview(game: Game, state: State) -> bytes:
 
     rows = ranking_rows(state)
     column = 540 if len(rows) > 1 else right - left
-    if game.is_yams:
-        small = (
-            _("Résultat de la partie") if state.finished else _("Classement provisoire")
-        )
-    else:
-        # The game's name: a Skyjo result reads otherwise than a tarot one.
-        small = kicker(state)
+    small = preview_kicker(game, state)
     font, small = _fit(draw, small, False, 30, column, 20)
     draw.text((left, 212), small, font=font, fill=MUTED, anchor="ls")
 

@@ -3,8 +3,8 @@ the result page's title and its description.
 
 The result page (`keepsakes.views.result`) and its preview image
 (`keepsakes.preview`) take their words from here, so they always agree. Every
-function takes either state: a Yams game's sheets or a game of rounds (Skyjo,
-tarot, the free counter), whose words name the game played.
+function reads a game through the `State` interface, and the sentences that
+differ from kind to kind come from its plug-in (`result_words`).
 """
 
 import datetime
@@ -16,7 +16,6 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.kinds import rounds
 from games.models import Game, State
 from scorekeeper.lib import numbers
 from scorekeeper.lib.translation import translated
@@ -80,70 +79,39 @@ def points_text(total: int) -> str:
     }
 
 
-def headline(state: State) -> str:
-    """The one sentence a message preview shows: who won, and with how much."""
-    if isinstance(state, rounds.RoundsGame):
-        return rounds_headline(state)
-    winners = state.winners()
-    total = state.totals[winners[0].pk] if winners else 0
-    names = names_list(player.name for player in winners)
-    if not state.finished:
-        if not any(s.turns for s in state.seats):
-            return _("Partie de Yams sur le point de commencer")
-        if len(state.seats) == 1:
-            return _("%(name)s joue au Yams : %(total)s pour l'instant") % {
-                "name": names,
-                "total": points_text(total),
-            }
-        if len(winners) > 1:
-            return _("%(names)s mènent ex aequo au Yams avec %(total)s") % {
-                "names": names,
-                "total": points_text(total),
-            }
-        return _("%(name)s mène au Yams avec %(total)s") % {
-            "name": names,
-            "total": points_text(total),
-        }
-    if len(state.seats) == 1:
-        return _("%(name)s termine sa partie de Yams avec %(total)s") % {
-            "name": names,
-            "total": points_text(total),
-        }
-    if len(winners) > 1:
-        return _("%(names)s gagnent ex aequo au Yams avec %(total)s") % {
-            "names": names,
-            "total": points_text(total),
-        }
-    return _("%(name)s gagne au Yams avec %(total)s") % {
+def _values(game: Game, state: State) -> dict[str, str]:
+    """What the kind's result sentences name: the game, the leaders and their
+    points."""
+    names = names_list(winner_names(state))
+    return {
+        "game": translated(game.label),
         "name": names,
-        "total": points_text(total),
-    }
-
-
-def rounds_headline(state: rounds.RoundsGame) -> str:
-    """`headline` for a game of rounds, the game's name first: "Tarot : Ana
-    gagne avec 318 points"."""
-    game = translated(state.rules.label)
-    winners = winner_names(state)
-    values = {
-        "game": game,
-        "name": names_list(winners),
-        "names": names_list(winners),
+        "names": names,
         "total": points_text(top_total(state)),
     }
-    if not state.rounds:
-        return _("%(game)s : la partie va commencer") % values
-    if not state.finished:
-        if len(state.players) == 1:
-            return _("%(game)s : %(name)s en est à %(total)s") % values
-        if len(winners) > 1:
-            return _("%(game)s : %(names)s mènent ex aequo avec %(total)s") % values
-        return _("%(game)s : %(name)s mène avec %(total)s") % values
-    if len(state.players) == 1:
-        return _("%(game)s : %(name)s termine avec %(total)s") % values
-    if len(winners) > 1:
-        return _("%(game)s : %(names)s gagnent ex aequo avec %(total)s") % values
-    return _("%(game)s : %(name)s gagne avec %(total)s") % values
+
+
+def headline(game: Game, state: State) -> str:
+    """The one sentence a message preview shows: who won, and with how much, in
+    the kind's words ("Tarot : Ana gagne avec 318 points")."""
+    words = game.game_kind.result_words
+    alone = len(state.players) == 1
+    tied = len(state.winners()) > 1
+    if not state.started:
+        sentence = words.about_to_start
+    elif not state.finished:
+        sentence = (
+            words.solo_playing
+            if alone
+            else words.tied_leading
+            if tied
+            else words.leading
+        )
+    else:
+        sentence = (
+            words.solo_finished if alone else words.tied_won if tied else words.won
+        )
+    return str(sentence) % _values(game, state)
 
 
 def result_title(state: State) -> str:
@@ -185,21 +153,23 @@ def variant_label(game: Game) -> str:
     return translated(game.label)
 
 
-def kicker(state: State) -> str:
+def kicker(game: Game, state: State) -> str:
     """The small line above the result page's title."""
-    if isinstance(state, rounds.RoundsGame):
-        game = translated(state.rules.label)
-        if state.finished:
-            return _("Résultat de la partie — %(game)s") % {"game": game}
-        return _("Partie en cours — %(game)s") % {"game": game}
-    if state.finished:
-        return _("Résultat de la partie de Yams")
-    return _("Partie de Yams")
+    words = game.game_kind.result_words
+    sentence = words.kicker_finished if state.finished else words.kicker_running
+    return str(sentence) % _values(game, state)
+
+
+def preview_kicker(game: Game, state: State) -> str:
+    """The small line above the preview image's title."""
+    words = game.game_kind.result_words
+    sentence = words.preview_finished if state.finished else words.preview_running
+    return str(sentence) % _values(game, state)
 
 
 def winning_rule(state: State) -> str:
     """How the game is won, when it is not the highest total."""
-    if isinstance(state, rounds.RoundsGame) and state.rules.lower_wins:
+    if state.lower_wins:
         return _("Le plus petit total gagne.")
     return ""
 

@@ -1,4 +1,4 @@
-"""Printable sheets of the games scored by rounds (Skyjo, tarot): rounds down,
+"""Printable sheets of the games scored by rounds (Skyjo, tarot…): rounds down,
 players across, each player's points and running total, the totals at the
 bottom; blank for the printables page, or filled with a game's rounds (its
 keepsake, the free counter's too).
@@ -15,15 +15,13 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from games.kinds import rounds
-from games.models import Game, Kind
+from games.kinds.base import GameKind, RoundKind
+from games.models import Game
+from keepsakes.export import game_log
 from keepsakes.pdf import FONT, INK, MARGIN, MUTED, PAGE, PEN, PT, SHADE, SheetPDF
-from keepsakes.round_log import round_log, round_word
 from scorekeeper.lib.numbers import written
 from scorekeeper.lib.translation import translated
 
-# The kinds with a blank sheet, and the players it is drawn for.
-BLANK_KINDS = {Kind.SKYJO: range(2, 9), Kind.TAROT: range(3, 6)}
-BLANK_ROUNDS = {Kind.SKYJO: 16, Kind.TAROT: 24}
 # Portrait while the players fit; beyond, landscape.
 PORTRAIT_PLAYERS = 5
 MIN_ROW = 5.5
@@ -42,41 +40,8 @@ class SheetRow:
     cells: list[tuple[str, str]] = field(default_factory=list)
 
 
-def rules_lines(kind: str, options: dict[str, object]) -> list[str]:
-    """What a player needs to read to fill the sheet, one sentence each."""
-    if kind == Kind.SKYJO:
-        limit = options.get("limit", 100)
-        return [
-            _(
-                "Chaque manche : le total des cartes de chacun. Celui qui a fini la "
-                "manche est doublé si son total n'est pas strictement le plus petit "
-                "et qu'il est positif."
-            ),
-            _(
-                "La partie s'arrête à la fin de la manche où un total atteint "
-                "%(limit)s ; le plus petit total gagne."
-            )
-            % {"limit": limit},
-        ]
-    if kind == Kind.TAROT:
-        return [
-            _(
-                "Il faut 56 points sans bout, 51 avec 1, 41 avec 2, 36 avec 3. "
-                "Donne : (25 + écart) × contrat (Prise 1, Garde 2, Garde sans 4, "
-                "Garde contre 6), petit au bout 10 × contrat, poignée 20/30/40, "
-                "chelem 200 ou 400."
-            ),
-            _(
-                "Partage : à 3, preneur 2 × la donne ; à 4, 3 × ; à 5, preneur 2 ×, "
-                "partenaire 1 × ; chaque défenseur paie la donne. La somme d'une "
-                "donne fait 0 ; le plus grand total gagne."
-            ),
-        ]
-    return [_("Le plus grand total gagne.")]
-
-
 def _draw(
-    kind: str,
+    kind: GameKind,
     names: Sequence[str],
     hints: Sequence[str],
     rows: list[SheetRow],
@@ -96,7 +61,7 @@ def _draw(
     # fpdf measures text on a page: the first one is there before anything.
     pdf.add_page()
     usable_w = page_w - 2 * MARGIN
-    note_w = NOTE_W if kind == Kind.TAROT else 0.0
+    note_w = NOTE_W if isinstance(kind, RoundKind) and kind.sheet_notes else 0.0
     player_w = min((usable_w - NUMBER_W - note_w) / players, 46.0)
     table_w = NUMBER_W + note_w + player_w * players
     x0 = MARGIN + (usable_w - table_w) / 2
@@ -220,11 +185,11 @@ def _draw(
     return bytes(pdf.output())
 
 
-def blank_sheet_pdf(kind: str, players: int) -> bytes:
-    """A blank sheet of Skyjo or tarot for `players` players."""
-    rules = Game.rules_of(kind, "", {})
-    word = _("Donne") if kind == Kind.TAROT else _("Manche")
-    rows = [SheetRow(number=str(n)) for n in range(1, BLANK_ROUNDS[kind] + 1)]
+def blank_sheet_pdf(kind: GameKind, players: int) -> bytes:
+    """A blank sheet of `kind` for `players` players (its `blank_sheet_rows`
+    rows)."""
+    rules = kind.build_rules(kind.default_preset, {})
+    rows = [SheetRow(number=str(n)) for n in range(1, kind.blank_sheet_rows + 1)]
     return _draw(
         kind,
         [""] * players,
@@ -234,23 +199,26 @@ def blank_sheet_pdf(kind: str, players: int) -> bytes:
         title=_("Feuille de %(game)s") % {"game": translated(rules.label)},
         subtitle=_("%(count)s joueurs") % {"count": players},
         right=_("Date : …………………"),
-        footer=rules_lines(kind, rules.options),
-        word=word,
+        footer=kind.sheet_rules(rules.options),
+        word=str(kind.words.round),
     )
 
 
 def game_sheet_pdf(game: Game, state: rounds.RoundsGame | None = None) -> bytes:
     """A game of rounds' sheet filled with its rounds (the ones standing) and
     totals: its keepsake."""
-    state = state if state is not None else game.state()
-    standing = [row for row in round_log(game, state) if not row.undone]
+    state = state if state is not None else game.state()  # type: ignore[assignment]
+    assert isinstance(state, rounds.RoundsGame)
+    kind = game.game_kind
+    assert isinstance(kind, RoundKind)
+    standing = [row for row in game_log(game, state) if not row.undone]
     rows = [
         SheetRow(
-            number=str(row.number),
-            note=row.text if game.kind == Kind.TAROT else "",
+            number=str(row.round),
+            note=row.text if kind.sheet_notes else "",
             cells=[
                 (
-                    _points(game, state, index, player, cell.points),
+                    kind.sheet_points(state.rounds[index], player, cell.points),
                     written(cell.total),
                 )
                 for player, cell in zip(state.players, row.cells, strict=True)
@@ -268,7 +236,7 @@ def game_sheet_pdf(game: Game, state: rounds.RoundsGame | None = None) -> bytes:
     else:
         extra = _("Partie en cours : totaux provisoires.")
     return _draw(
-        game.kind,
+        kind,
         [player.name for player in state.players],
         [],
         rows,
@@ -276,18 +244,6 @@ def game_sheet_pdf(game: Game, state: rounds.RoundsGame | None = None) -> bytes:
         title=translated(game.label),
         subtitle=_("%(count)s joueurs") % {"count": len(state.players)},
         right=_("Partie du %(date)s") % {"date": played},
-        footer=[extra, *rules_lines(game.kind, game.options)],
-        word=round_word(game),
+        footer=[extra, *kind.sheet_rules(game.options)],
+        word=str(kind.words.round),
     )
-
-
-def _points(game, state, index, player, points):
-    """A player's points in the `index`-th round standing: a Skyjo finisher
-    doubled shows the cards and the doubling ("3×2=6")."""
-    if game.kind != Kind.SKYJO:
-        return rounds.signed(points)
-    detail = state.rounds[index].detail
-    if detail.doubled and detail.finisher == player.pk:
-        cards = written(detail.cards[player.pk])
-        return f"{cards}×2={written(points)}"
-    return written(points)

@@ -24,17 +24,18 @@ from django.http import (
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import content_disposition_header
-from django.utils.translation import get_language, gettext_noop
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_http_methods, require_safe
 
 from games.access import get_game_or_404
 from games.invite import ShareLink, watch_path
-from games.kinds import yams
+from games.kinds import registry, yams
+from games.kinds.base import UnknownKind
 from games.models import Game
 from games.race import draw_race
-from keepsakes import export, imports, pdf, preview, round_log, round_pdf
+from keepsakes import export, imports, pdf, preview, sheets
 from keepsakes import result as result_words
 from scorekeeper.lib import ratelimit
 from scorekeeper.lib.translation import translated
@@ -150,49 +151,45 @@ def printables(request: HttpRequest) -> HttpResponse:
     )
 
 
-ROUND_SHEET_DESCRIPTIONS = {
-    "skyjo": gettext_noop(
-        "Une ligne par manche : les points de chacun et son total ; celui qui a "
-        "fini la manche est doublé s'il n'a pas le plus petit total."
-    ),
-    "tarot": gettext_noop(
-        "Une ligne par donne : le preneur et son contrat, ce que chacun gagne ou "
-        "paie et son total ; le barème de la Fédération en bas de page."
-    ),
-}
-
-
 def _round_sheets():
+    """The blank sheets the kinds draw by player count."""
     return [
         {
-            "kind": kind,
-            "label": translated(Game.rules_of(kind, "", {}).label),
-            "description": translated(ROUND_SHEET_DESCRIPTIONS[kind]),
+            "kind": kind.key,
+            "label": translated(kind.label),
+            "description": translated(kind.blank_sheet_description),
             "links": [
                 {
                     "players": players,
                     "url": reverse(
                         "keepsakes:blank_pdf",
-                        kwargs={"preset": kind, "layout": str(players)},
+                        kwargs={"preset": kind.key, "layout": str(players)},
                     ),
-                    "orientation": "portrait"
-                    if players <= round_pdf.PORTRAIT_PLAYERS
-                    else "landscape",
+                    "orientation": sheets.orientation(players),
                 }
-                for players in seats
+                for players in kind.blank_sheet_players
             ],
         }
-        for kind, seats in round_pdf.BLANK_KINDS.items()
+        for kind in sheets.blank_kinds()
     ]
 
 
-def _blank_rounds_sheet(preset: str, layout: str) -> HttpResponse:
-    """The blank sheet of a game of rounds: `preset` is the kind (skyjo, tarot),
-    `layout` the number of players."""
-    seats = round_pdf.BLANK_KINDS.get(preset)
-    if not (seats and layout.isascii() and layout.isdigit() and int(layout) in seats):
+def _blank_kind_sheet(preset: str, layout: str) -> HttpResponse | None:
+    """The blank sheet of a kind drawn by player count: `preset` is the kind,
+    `layout` the number of players; None when `preset` names no such kind."""
+    try:
+        kind = registry.get(preset)
+    except UnknownKind:
+        return None
+    if not kind.blank_sheet_players:
+        return None
+    if not (
+        layout.isascii()
+        and layout.isdigit()
+        and int(layout) in kind.blank_sheet_players
+    ):
         raise Http404
-    content = round_pdf.blank_sheet_pdf(preset, int(layout))
+    content = sheets.blank_sheet_pdf(kind, int(layout))
     filename = f"feuille-{preset}-{layout}-joueurs.pdf"
     return _download(content, "application/pdf", filename, attachment=False)
 
@@ -200,8 +197,9 @@ def _blank_rounds_sheet(preset: str, layout: str) -> HttpResponse:
 @require_safe
 @cache_control(private=True, max_age=3600)
 def blank_pdf(request: HttpRequest, preset: str, layout: str) -> HttpResponse:
-    if preset in round_pdf.BLANK_KINDS:
-        return _blank_rounds_sheet(preset, layout)
+    by_players = _blank_kind_sheet(preset, layout)
+    if by_players is not None:
+        return by_players
     if preset not in yams.PRESETS or layout not in pdf.LAYOUTS:
         raise Http404
     try:
@@ -242,41 +240,31 @@ def _watched_game(request, watch_token):
 def game_pdf(request: HttpRequest, watch_token: str) -> HttpResponse:
     game = _watched_game(request, watch_token)
     state = game.state()
-    if not game.is_yams:
-        filename = export.export_filename(
-            game, state.players, "pdf", prefix=f"feuille-{game.kind}"
-        )
-        content = round_pdf.game_sheet_pdf(game, state)
-        return _download(content, "application/pdf", filename, attachment=False)
     filename = export.export_filename(
-        game, [s.player for s in state.seats], "pdf", prefix="feuille-yams"
+        game, state.players, "pdf", prefix=f"feuille-{game.game_kind.key}"
     )
-    return _download(
-        pdf.game_sheet_pdf(game, state), "application/pdf", filename, attachment=False
-    )
+    content = sheets.game_sheet_pdf(game, state)
+    return _download(content, "application/pdf", filename, attachment=False)
 
 
 @require_safe
 def log(request: HttpRequest, watch_token: str) -> HttpResponse:
     game = _watched_game(request, watch_token)
-    players = list(game.players.all())
+    state = game.state()
+    players = list(state.players)
     renames = export.game_renames(game, players=players)
-    if game.is_yams:
-        rows = export.log_lines(export.game_log(game, players=players), renames)
-        names = []
-    else:
-        state = game.state()
-        rows = export.log_lines(round_log.round_log(game, state), renames)
-        names = [player.name for player in state.players]
+    rows = export.log_lines(export.game_log(game, state), renames)
+    by_rounds = export.family_of(game).columns_per_player
     return render(
         request,
         "keepsakes/log.jinja",
         {
             "game": game,
+            "words": game.game_kind.words,
             "variant_label": translated(game.label),
             "rows": rows,
-            "names": names,
-            "round_word": "" if game.is_yams else round_log.round_word(game),
+            "names": [player.name for player in players] if by_rounds else [],
+            "by_rounds": by_rounds,
             "seating": [p.name for p in players] if game.seating_drawn else [],
             "watch_token": watch_token,
             "retention_days": settings.GAME_RETENTION_DAYS,
@@ -290,26 +278,13 @@ def export_file(request: HttpRequest, watch_token: str, fmt: str) -> HttpRespons
         raise Http404
     game = _watched_game(request, watch_token)
     state = game.state()
-    if not game.is_yams:
-        return _rounds_export(game, state, fmt)
-    players = [s.player for s in state.seats]
-    log_rows = export.game_log(game, players=players)
     if fmt == "csv":
-        content = export.game_csv(game, log_rows)
+        content = export.game_csv(game, state)
     else:
-        content = export.game_json_text(game, state, log_rows)
-    filename = export.export_filename(game, players, fmt)
-    return _download(content, CONTENT_TYPES[fmt], filename)
-
-
-def _rounds_export(game, state, fmt):
-    rows = round_log.round_log(game, state)
-    if fmt == "csv":
-        content = round_log.rounds_csv(game, state, rows)
-    else:
-        renames = export.game_renames(game, players=list(state.players))
-        content = round_log.rounds_json_text(game, state, rows, renames)
-    filename = export.export_filename(game, state.players, fmt, prefix=game.kind)
+        content = export.game_json_text(game, state)
+    filename = export.export_filename(
+        game, state.players, fmt, prefix=game.game_kind.key
+    )
     return _download(content, CONTENT_TYPES[fmt], filename)
 
 
@@ -379,7 +354,7 @@ def result(request: HttpRequest, watch_token: str) -> HttpResponse:
     game = get_game_or_404(request, "watch", watch_token)
     state = game.state()
     rows = result_words.ranking_rows(state)
-    headline = result_words.headline(state)
+    headline = result_words.headline(game, state)
     url = request.build_absolute_uri(
         reverse("keepsakes:result", kwargs={"watch_token": game.watch_token})
     )
@@ -409,7 +384,7 @@ def result(request: HttpRequest, watch_token: str) -> HttpResponse:
         "started": result_words.started(state),
         "headline": headline,
         "title": result_words.result_title(state),
-        "kicker": result_words.kicker(state),
+        "kicker": result_words.kicker(game, state),
         "winning_rule": result_words.winning_rule(state),
         "description": result_words.description(game, state, rows),
         "variant": result_words.variant_label(game),
@@ -421,8 +396,10 @@ def result(request: HttpRequest, watch_token: str) -> HttpResponse:
         # The score race, as the sheet draws it.
         "race": draw_race(state, game.game_kind, unfolded=True),
         "log_url": reverse("keepsakes:log", kwargs={"watch_token": game.watch_token})
-        if not game.is_yams
+        if game.game_kind.log_on_result
         else "",
+        "words": game.game_kind.words,
+        "nothing_yet": game.game_kind.result_words.nothing_yet,
     }
     return render(request, "keepsakes/result.jinja", context)
 

@@ -265,6 +265,41 @@ class GameKind(ABC):
     # === what a game leaves behind (keepsakes/): log, CSV, JSON, PDF ============
     # Hooks of this area go below these two lines.
 
+    # The module of the kind's folder that says its writes in words for the
+    # log, the CSV, the JSON and the PDF (`words_module`): the kind's web side, on
+    # Django's gettext, imported when first asked for.
+    keepsake_words: ClassVar[str] = ""
+    # The result page links to the log, where the game is told write by write.
+    log_on_result: ClassVar[bool] = True
+    # Its printable blank sheet: the player counts it is drawn for (none: no
+    # blank sheet), its number of rows and what it holds (French source).
+    blank_sheet_players: ClassVar[tuple[int, ...]] = ()
+    blank_sheet_rows: ClassVar[int] = 0
+    blank_sheet_description: ClassVar[str] = ""
+    # Where a stored write names players, by pk, which a file names by seat: the
+    # field and how ("keys" of a per-player dict, or its "value").
+    player_fields: ClassVar[tuple[tuple[str, str], ...]] = ()
+
+    @cached_property
+    def words_module(self) -> Any:
+        """The module named by `keepsake_words`."""
+        from importlib import import_module
+
+        return import_module(self.keepsake_words)
+
+    @property
+    def result_words(self) -> Any:
+        """How the result page and its preview say the result (a
+        `result_words.ResultWords`): the game's name first by default."""
+        from .result_words import OF_ROUNDS
+
+        return OF_ROUNDS
+
+    def sheet_rules(self, options: Mapping[str, object]) -> list[str]:
+        """What a player needs to read to fill its printed sheet, a sentence
+        each."""
+        return list(self.words_module.rules_lines(options))
+
     # === the band's history (bands/) ==============================================
     # Hooks of this area go below these two lines.
     # What a band keeps of a game of this kind besides its scores, handed over
@@ -368,6 +403,31 @@ class RoundKind(GameKind):
 
     # === what a game leaves behind (keepsakes/): log, CSV, JSON, PDF ============
     # Hooks of this area go below these two lines.
+
+    # Each player's points, signed, until the kind says its rounds its own way.
+    keepsake_words: ClassVar[str] = "games.kinds.round_words"
+    # Its printed sheet keeps a column for what each round was (tarot: who
+    # took, which contract, made or not).
+    sheet_notes: ClassVar[bool] = False
+
+    def round_text(self, state: rounds.RoundsGame, round_: rounds.Round) -> str:
+        """What was entered, in a line: "Garde · Ana · faite"."""
+        return str(self.words_module.text(state, round_))
+
+    def round_details(self, state: rounds.RoundsGame, round_: rounds.Round) -> str:
+        """The rest of what was entered, for whoever checks; "" when the line
+        says it all."""
+        return str(self.words_module.details(state, round_))
+
+    def points_text(self, points: int) -> str:
+        """A round's points as the sheet writes them."""
+        return str(self.words_module.points(points))
+
+    def sheet_points(
+        self, round_: rounds.Round, player: PlayerLike, points: int
+    ) -> str:
+        """A player's points in a round, as the printed sheet writes them."""
+        return str(self.words_module.sheet_points(round_, player, points))
 
     # === the band's history (bands/) ==============================================
     # Hooks of this area go below these two lines.

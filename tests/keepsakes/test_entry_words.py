@@ -2,7 +2,7 @@
 
 import pytest
 
-from keepsakes.export import describe_entry
+from games.kinds.yams.words import describe_entry
 
 
 @pytest.mark.parametrize(

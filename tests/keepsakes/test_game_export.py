@@ -95,7 +95,7 @@ def test_the_json_holds_players_preset_options_entries_totals_and_winner(client)
     assert response["Content-Type"] == "application/json; charset=utf-8"
     data = json.loads(response.content)
     assert data["format"] == "scorekeeper-game"
-    assert data["version"] == 1
+    assert data["version"] == 3
     assert data["preset"] == "classic"
     assert data["options"] == game.variant.options
     assert data["finished"] is True
@@ -103,8 +103,8 @@ def test_the_json_holds_players_preset_options_entries_totals_and_winner(client)
         {"seat": 0, "name": "Sarah"},
         {"seat": 1, "name": "Hugo"},
     ]
-    assert len(data["entries"]) == 26
-    first = data["entries"][0]
+    assert len(data["writes"]) == 26
+    first = data["writes"][0]
     assert first["player"] == "Sarah"
     assert first["box"] == "ones"
     assert first["entry"] == {"kind": "count", "value": 3}
@@ -148,7 +148,7 @@ def test_a_game_in_progress_exports_too_without_a_winner(client):
     data = json.loads(client.get(export_url(game, "json")).content)
     assert data["finished"] is False
     assert data["winners"] == []
-    assert len(data["entries"]) == 3
+    assert len(data["writes"]) == 3
 
 
 @pytest.mark.django_db

@@ -102,7 +102,7 @@ def test_undone_entries_of_the_export_are_skipped():
     game.undo()
     play(game, ("Hugo", "free", "chance", {"kind": "total", "value": 23}))
     data = exported(game)
-    assert [e["undone"] for e in data["entries"]].count(True) == 1
+    assert [e["undone"] for e in data["writes"]].count(True) == 1
     new_game, _token = import_game(encode(data), game.band)
     assert new_game.entries.count() == 26
     assert [s.total for s in new_game.state().seats] == [250, 218]
@@ -132,7 +132,7 @@ def swap_entries(i, j):
     """Two entries change places; their numbers stay in order."""
 
     def change(data):
-        entries = data["entries"]
+        entries = data["writes"]
         entries[i], entries[j] = entries[j], entries[i]
         entries[i]["seq"], entries[j]["seq"] = entries[j]["seq"], entries[i]["seq"]
 
@@ -161,24 +161,24 @@ TAMPERED = {
     ),
     "same name twice": (set_in(["players", 1, "name"], "sarah"), None, "« sarah »"),
     "seat out of order": (set_in(["players", 1, "seat"], 5), None, "joueurs"),
-    "unknown box": (set_in(["entries", 0, "box"], "poker"), None, "n° 1"),
-    "entry of another player": (set_in(["entries", 0, "player"], "Hugo"), None, "n° 1"),
-    "seat out of range": (set_in(["entries", 0, "seat"], 7), None, "n° 1"),
+    "unknown box": (set_in(["writes", 0, "box"], "poker"), None, "n° 1"),
+    "entry of another player": (set_in(["writes", 0, "player"], "Hugo"), None, "n° 1"),
+    "seat out of range": (set_in(["writes", 0, "seat"], 7), None, "n° 1"),
     "entry out of turn": (swap_entries(0, 1), None, "n° 1 refusée : C'est au tour"),
-    "seq not increasing": (set_in(["entries", 5, "seq"], 1), None, "n° 6"),
-    "points changed": (set_in(["entries", 2, "points"], 30), None, "ne vaut pas 30"),
+    "seq not increasing": (set_in(["writes", 5, "seq"], 1), None, "n° 6"),
+    "points changed": (set_in(["writes", 2, "points"], 30), None, "ne vaut pas 30"),
     "entry changed": (
-        set_in(["entries", 2, "entry"], {"kind": "count", "value": 9}),
+        set_in(["writes", 2, "entry"], {"kind": "count", "value": 9}),
         None,
         "n° 3",
     ),
     "entry kind unknown": (
-        set_in(["entries", 2, "entry"], {"kind": "dice", "value": [6, 6]}),
+        set_in(["writes", 2, "entry"], {"kind": "dice", "value": [6, 6]}),
         None,
         "n° 3",
     ),
     "entry with a stray field": (
-        set_in(["entries", 2, "entry", "bonus"], 100),
+        set_in(["writes", 2, "entry", "bonus"], 100),
         None,
         "n° 3",
     ),
@@ -191,18 +191,18 @@ TAMPERED = {
     "winner changed": (set_in(["winners"], ["Hugo"]), None, "gagnant"),
     "not finished": (set_in(["finished"], False), None, "terminée"),
     "last box removed": (
-        lambda data: data["entries"].pop(),
+        lambda data: data["writes"].pop(),
         None,
         "il manque des cases",
     ),
     "date in the future": (
-        set_in(["entries", 0, "created_at"], "2999-01-01T00:00:00+00:00"),
+        set_in(["writes", 0, "created_at"], "2999-01-01T00:00:00+00:00"),
         None,
         "date",
     ),
     "date without zone": (set_in(["created_at"], "2025-01-01T20:00:00"), None, "date"),
-    "points as a string": (set_in(["entries", 0, "points"], "3"), None, "n° 1"),
-    "undone as a string": (set_in(["entries", 0, "undone"], "no"), None, "n° 1"),
+    "points as a string": (set_in(["writes", 0, "points"], "3"), None, "n° 1"),
+    "undone as a string": (set_in(["writes", 0, "undone"], "no"), None, "n° 1"),
 }
 
 

@@ -1,6 +1,7 @@
-"""A game of rounds in files: its CSV, its JSON (format version 2, with its kind,
+"""A game of rounds in files: its CSV, its JSON (format version 3, with its kind,
 options and rounds), and that JSON imported again, every round checked once
-more; a forged file is refused, saying why, and creates nothing."""
+more (a file of version 2 too); a forged file is refused, saying why, and
+creates nothing."""
 
 import copy
 import csv
@@ -78,7 +79,7 @@ def test_a_skyjo_csv_marks_a_round_taken_back(client):
     response = client.get(export_url(game, "csv"))
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))[1:]
     assert [row[1] for row in rows] == ["1", "2", "3"]
-    assert rows[2][5] != "" and rows[2][7] == "annulée par l'hôte"
+    assert rows[2][5] != "" and rows[2][7] == "Hôte"
     assert rows[2][9] == ""  # no total after a round taken back
 
 
@@ -90,11 +91,11 @@ def test_the_json_of_a_game_of_rounds_carries_its_kind_options_and_rounds(client
     assert response["Content-Type"] == "application/json; charset=utf-8"
     data = json.loads(response.content)
     assert data["format"] == "scorekeeper-game"
-    assert data["version"] == 2
+    assert data["version"] == 3
     assert data["kind"] == kind
     assert data["options"] == game.options
     assert data["finished"] is True
-    assert len(data["rounds"]) == game.rounds.count()
+    assert len(data["writes"]) == game.rounds.count()
     assert [t["total"] for t in data["totals"]] == list(totals_by_name(game).values())
 
 
@@ -102,11 +103,11 @@ def test_the_json_of_a_game_of_rounds_carries_its_kind_options_and_rounds(client
 def test_the_tarot_json_names_the_taker_by_seat_with_the_deal_in_words(client):
     game, _host = tarot_game(names=("Ana", "Bruno", "Chloé"))
     data = exported(client, game)
-    first = data["rounds"][0]
+    first = data["writes"][0]
     assert first["entry"]["taker"] == 0
     assert first["text"] == "Garde · Ana · faite"
     assert first["points"] == [212, -106, -106]
-    assert data["rounds"][1]["entry"] == {"passed": True}
+    assert data["writes"][1]["entry"] == {"passed": True}
     assert data["ended_by_host"] is True
     assert data["winners"] == ["Ana"]
 
@@ -171,14 +172,40 @@ def set_in(path, value):
     return change
 
 
+def as_version_2(data):
+    """The file as version 2 wrote it: its rounds under `rounds`, each with its
+    `number`, and no preset."""
+    older = copy.deepcopy(data)
+    older["version"] = 2
+    older["rounds"] = older.pop("writes")
+    for item in older["rounds"]:
+        item["number"] = item.pop("round")
+    del older["preset"], older["preset_label"]
+    return older
+
+
 def drop_round(index):
-    return lambda data: data["rounds"].pop(index)
+    return lambda data: data["writes"].pop(index)
+
+
+def _replace(data, new):
+    data.clear()
+    data.update(new)
 
 
 FORGED = {
     "kind unknown": ("tarot", set_in(["kind"], "belote"), "jeu inconnu"),
-    "kind yams": ("tarot", set_in(["kind"], "yams"), "version"),
-    "no kind": ("tarot", lambda data: data.pop("kind"), "version"),
+    "kind yams in version 2": (
+        "tarot",
+        lambda data: _replace(data, as_version_2(data) | {"kind": "yams"}),
+        "version",
+    ),
+    "no kind in version 2": (
+        "tarot",
+        lambda data: _replace(data, as_version_2(data)) or data.pop("kind"),
+        "version",
+    ),
+    "no kind": ("tarot", lambda data: data.pop("kind"), "kind"),
     "options not as exported": ("skyjo", set_in(["options"], {}), "options"),
     "bad option": ("skyjo", set_in(["options", "limit"], 0), "Fin de partie"),
     "a player less": (
@@ -193,38 +220,38 @@ FORGED = {
     ),
     "a deal's points changed": (
         "tarot",
-        set_in(["rounds", 0, "points"], [300, -100, -100, -100]),
+        set_in(["writes", 0, "points"], [300, -100, -100, -100]),
         "manche n° 1 ne vaut pas",
     ),
     "a deal changed": (
         "tarot",
-        set_in(["rounds", 0, "entry", "points"], 30),
+        set_in(["writes", 0, "entry", "points"], 30),
         "manche n° 1 ne vaut pas",
     ),
     "a deal the rules refuse": (
         "tarot",
-        set_in(["rounds", 0, "entry", "bouts"], 4),
+        set_in(["writes", 0, "entry", "bouts"], 4),
         "Manche n° 1 refusée : Les bouts",
     ),
     "a taker out of the game": (
         "tarot",
-        set_in(["rounds", 0, "entry", "taker"], 9),
+        set_in(["writes", 0, "entry", "taker"], 9),
         "Manche n° 1 refusée",
     ),
     "a finisher out of the game": (
         "skyjo",
-        set_in(["rounds", 1, "entry", "finisher"], 7),
+        set_in(["writes", 1, "entry", "finisher"], 7),
         "Manche n° 2 refusée",
     ),
     "a round after the end": (
         "skyjo",
-        lambda data: data["rounds"].append(
-            copy.deepcopy(data["rounds"][-1]) | {"seq": 99}
+        lambda data: data["writes"].append(
+            copy.deepcopy(data["writes"][-1]) | {"seq": 99}
         ),
         "Manche n° 4 refusée : La partie est terminée",
     ),
     "the last round removed": ("skyjo", drop_round(-1), "il manque des manches"),
-    "no round": ("tally", set_in(["rounds"], []), "il manque des manches"),
+    "no round": ("tally", set_in(["writes"], []), "il manque des manches"),
     "ended by the host and by the rules": (
         "skyjo",
         set_in(["ended_by_host"], True),
@@ -233,17 +260,17 @@ FORGED = {
     "total changed": ("tally", set_in(["totals", 0, "total"], 50), "totaux"),
     "winner changed": ("tally", set_in(["winners"], ["Sarah"]), "gagnant"),
     "not finished": ("tally", set_in(["finished"], False), "terminée"),
-    "seq not increasing": ("tally", set_in(["rounds", 1, "seq"], 1), "n° 2"),
-    "points not a list": ("tally", set_in(["rounds", 0, "points"], "5"), "n° 1"),
+    "seq not increasing": ("tally", set_in(["writes", 1, "seq"], 1), "n° 2"),
+    "points not a list": ("tally", set_in(["writes", 0, "points"], "5"), "n° 1"),
     "unknown field": ("tally", set_in(["bonus"], 1), "bonus"),
     "a stray field in a round": (
         "tally",
-        set_in(["rounds", 0, "entry", "bonus"], 1),
+        set_in(["writes", 0, "entry", "bonus"], 1),
         "Manche n° 1 refusée",
     ),
     "a date in the future": (
         "tally",
-        set_in(["rounds", 0, "created_at"], "2999-01-01T00:00:00+00:00"),
+        set_in(["writes", 0, "created_at"], "2999-01-01T00:00:00+00:00"),
         "date",
     ),
 }
@@ -290,3 +317,16 @@ def test_importing_a_game_of_rounds_the_band_remembers_does_not_count_it_twice(
     second, _token = import_game(data, game.band)
     results = BandGame.objects.filter(band=game.band)
     assert [r.game_id for r in results] == [second.pk]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("kind", list(MAKERS))
+def test_a_file_of_version_2_still_imports(client, kind):
+    game, _host = MAKERS[kind]()
+    older = as_version_2(exported(client, game))
+    new_game, _token = import_game(encode(older), game.band)
+    assert new_game.kind == kind
+    assert totals_by_name(new_game) == totals_by_name(game)
+    assert list(new_game.rounds.values_list("by", "by_label")) == list(
+        game.rounds.filter(undone_at__isnull=True).values_list("by", "by_label")
+    )

@@ -158,7 +158,7 @@ def test_a_game_of_rounds_without_a_round_has_an_empty_log(client):
     game, _host = Game.objects.create_game(["Léa", "Tom"], kind="skyjo")
     response = client.get(log_url(game))
     assert response.status_code == 200
-    assert "Aucune manche n'est encore notée." in page_text(response.content.decode())
+    assert "Aucune manche pour l'instant." in page_text(response.content.decode())
 
 
 @pytest.mark.django_db

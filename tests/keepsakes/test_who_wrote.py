@@ -52,7 +52,7 @@ def older_export(data):
     """`data` as an export made before writers and renames were kept."""
     data = copy.deepcopy(data)
     data.pop("renames")
-    for entry in data["entries"]:
+    for entry in data["writes"]:
         for field in NEW_ENTRY_FIELDS:
             entry.pop(field)
     return data
@@ -125,7 +125,7 @@ def test_the_json_lists_the_renames():
         "by_label": "",
     }
     assert rename["created_at"]
-    last = data["entries"][-1]
+    last = data["writes"][-1]
     assert (last["player"], last["by"], last["by_label"]) == ("Hugues", "pencil", "Léa")
 
 
@@ -156,10 +156,10 @@ def test_an_older_export_without_the_new_fields_imports_as_the_hosts(client):
 @pytest.mark.parametrize(
     ("change", "words"),
     [
-        (lambda d: d["entries"][0].update(by="guest"), "n° 1"),
-        (lambda d: d["entries"][0].update(by_label="Léa"), "n° 1"),
-        (lambda d: d["entries"][-1].update(by_label="Lé\u200ba"), "n° 26"),
-        (lambda d: d["entries"][0].update(undone_by="host"), "n° 1"),
+        (lambda d: d["writes"][0].update(by="guest"), "n° 1"),
+        (lambda d: d["writes"][0].update(by_label="Léa"), "n° 1"),
+        (lambda d: d["writes"][-1].update(by_label="Lé\u200ba"), "n° 26"),
+        (lambda d: d["writes"][0].update(undone_by="host"), "n° 1"),
         (lambda d: d["renames"][0].update(new_name="Hugo"), "prénoms"),
         (lambda d: d["renames"][0].update(seat=7), "prénom corrigé n° 1"),
         (lambda d: d["renames"][0].update(by="guest"), "prénom corrigé n° 1"),

@@ -76,7 +76,7 @@ def test_a_pencil_entry_names_its_label_in_the_log_and_both_exports(client, lea_
         ("Sarah", "Hôte", ""),
         ("Hugo", "Crayon (Léa)", ""),
     ]
-    entries = json.loads(export(client, game, "json"))["entries"]
+    entries = json.loads(export(client, game, "json"))["writes"]
     assert [(e["player"], e["by"], e["by_label"]) for e in entries] == [
         ("Sarah", "host", ""),
         ("Hugo", "pencil", "Léa"),
@@ -95,7 +95,7 @@ def test_the_host_undoing_the_pencils_entry_says_the_host_took_it_back(
     csv_hugo = csv_rows(client, game)[1]
     assert (csv_hugo["par"], csv_hugo["annulée par"]) == ("Crayon (Léa)", "Hôte")
     assert csv_hugo["annulée"]  # its time
-    entry = json.loads(export(client, game, "json"))["entries"][1]
+    entry = json.loads(export(client, game, "json"))["writes"][1]
     assert (entry["by"], entry["by_label"]) == ("pencil", "Léa")
     assert (entry["undone_by"], entry["undone_by_label"]) == ("host", "")
 

@@ -20,6 +20,15 @@ class Skyjo(RoundKind):
     # === what a game leaves behind (keepsakes/): log, CSV, JSON, PDF ============
     # Hooks of this area go below these two lines.
 
+    keepsake_words = "games.kinds.skyjo.words"
+    blank_sheet_players = tuple(range(2, 9))
+    blank_sheet_rows = 16
+    blank_sheet_description = gettext_noop(
+        "Une ligne par manche : les points de chacun et son total ; celui qui a "
+        "fini la manche est doublé s'il n'a pas le plus petit total."
+    )
+    player_fields = (("cards", "keys"), ("finisher", "value"))
+
     # === the band's history (bands/) ==============================================
     # Hooks of this area go below these two lines.
 

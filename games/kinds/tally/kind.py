@@ -18,6 +18,9 @@ class Tally(RoundKind):
     # === what a game leaves behind (keepsakes/): log, CSV, JSON, PDF ============
     # Hooks of this area go below these two lines.
 
+    keepsake_words = "games.kinds.tally.words"
+    player_fields = (("points", "keys"),)
+
     # === the band's history (bands/) ==============================================
     # Hooks of this area go below these two lines.
 

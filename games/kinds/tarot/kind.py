@@ -21,6 +21,16 @@ class Tarot(RoundKind):
     # === what a game leaves behind (keepsakes/): log, CSV, JSON, PDF ============
     # Hooks of this area go below these two lines.
 
+    keepsake_words = "games.kinds.tarot.words"
+    blank_sheet_players = (3, 4, 5)
+    blank_sheet_rows = 24
+    blank_sheet_description = gettext_noop(
+        "Une ligne par donne : le preneur et son contrat, ce que chacun gagne ou "
+        "paie et son total ; le barème de la Fédération en bas de page."
+    )
+    player_fields = (("taker", "value"), ("partner", "value"))
+    sheet_notes = True
+
     # === the band's history (bands/) ==============================================
     # Hooks of this area go below these two lines.
 

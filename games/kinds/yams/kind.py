@@ -108,6 +108,22 @@ class Yams(GameKind):
     # === what a game leaves behind (keepsakes/): log, CSV, JSON, PDF ============
     # Hooks of this area go below these two lines.
 
+    keepsake_words = "games.kinds.yams.words"
+    # Its result page draws the race; its log is one link away on the sheet.
+    log_on_result = False
+
+    @property
+    def result_words(self) -> Any:
+        return self.words_module.RESULT
+
+    def entry_text(self, box: str, data: object) -> str:
+        """What was entered in a box, in words: "3 × 4", "barré"."""
+        return str(self.words_module.describe_entry(box, data))
+
+    def crossed(self, data: object) -> bool:
+        """The box was crossed out."""
+        return bool(self.words_module.crossed(data))
+
     # === the band's history (bands/) ==============================================
     # Hooks of this area go below these two lines.
 

@@ -54,16 +54,19 @@ def test_the_engine_never_imports_django():
 
 
 def _unmarked_french(path):
-    """String literals that read like French but skip gettext_noop (docstrings
-    aside): makemessages would never see them. The plug-in (kind.py), on the
-    Django side, marks its words with gettext_lazy."""
+    """String literals that read like French but skip gettext_noop, or
+    Django's gettext in a kind's web side (docstrings aside): makemessages
+    would never see them."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     skipped = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and getattr(node.func, "id", None) in {
             "gettext_noop",
             "pgettext",
+            "_",
+            "gettext",
             "gettext_lazy",
+            "ngettext",
             "ngettext_lazy",
         }:
             skipped.update(id(arg) for arg in node.args)

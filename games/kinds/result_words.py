@@ -1,0 +1,46 @@
+"""How a kind says a game's result: the headline a message preview shows, the
+small line above the result page's title and the preview image's. Whole
+sentences (French has genders, another language may order the words
+otherwise), lazily translated: `%(game)s` is what is played, `%(name)s` and
+`%(names)s` the leaders, `%(total)s` their points in words."""
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext_lazy
+
+
+@dataclass(frozen=True)
+class ResultWords:
+    about_to_start: str  # nothing is scored yet
+    solo_playing: str  # one player, the game under way
+    tied_leading: str
+    leading: str
+    solo_finished: str
+    tied_won: str
+    won: str
+    kicker_running: str  # above the result page's title
+    kicker_finished: str
+    preview_running: str  # above the preview image's title
+    preview_finished: str
+    nothing_yet: str  # the result page of a game not started
+
+
+# A kind scored by rounds: the game's name first, "Tarot : Ana gagne avec 318
+# points".
+OF_ROUNDS = ResultWords(
+    about_to_start=gettext_lazy("%(game)s : la partie va commencer"),
+    solo_playing=gettext_lazy("%(game)s : %(name)s en est à %(total)s"),
+    tied_leading=gettext_lazy("%(game)s : %(names)s mènent ex aequo avec %(total)s"),
+    leading=gettext_lazy("%(game)s : %(name)s mène avec %(total)s"),
+    solo_finished=gettext_lazy("%(game)s : %(name)s termine avec %(total)s"),
+    tied_won=gettext_lazy("%(game)s : %(names)s gagnent ex aequo avec %(total)s"),
+    won=gettext_lazy("%(game)s : %(name)s gagne avec %(total)s"),
+    kicker_running=gettext_lazy("Partie en cours — %(game)s"),
+    kicker_finished=gettext_lazy("Résultat de la partie — %(game)s"),
+    # The game's name: a Skyjo result reads otherwise than a tarot one.
+    preview_running=gettext_lazy("Partie en cours — %(game)s"),
+    preview_finished=gettext_lazy("Résultat de la partie — %(game)s"),
+    nothing_yet=gettext_lazy(
+        "La partie va commencer : aucune manche n'est encore notée."
+    ),
+)
