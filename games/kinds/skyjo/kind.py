@@ -1,8 +1,11 @@
 """Skyjo as a plug-in of the app (games/kinds/base.py)."""
 
+from django.utils.translation import gettext
+
 from ..base import RoundKind
 from ..messages import gettext_noop
-from .rules import SkyjoRules
+from ..rounds import Round, RoundsGame
+from .rules import SkyjoRound, SkyjoRules
 
 
 class Skyjo(RoundKind):
@@ -10,10 +13,22 @@ class Skyjo(RoundKind):
     label = gettext_noop("Skyjo")
     description = gettext_noop("Les cartes : le plus petit total gagne.")
     rules_class = SkyjoRules
-    entry_form = "games.forms.SkyjoRoundForm"
+    entry_form = "games.kinds.skyjo.forms.SkyjoRoundForm"
 
     # === the game pages (games/): forms, dialogs, the sheet ===================
     # Hooks of this area go below these two lines.
+    signed_points = False
+
+    def round_notes(
+        self, state: RoundsGame, played: Round
+    ) -> tuple[str, dict[int, tuple[str, str]]]:
+        detail = played.detail
+        assert isinstance(detail, SkyjoRound)
+        if detail.doubled:
+            return "", {detail.finisher: ("×2", gettext("a fini la manche, doublé"))}
+        return "", {detail.finisher: ("✓", gettext("a fini la manche"))}
+
+    dialog_template = "kinds/skyjo/round_fields.jinja"
 
     # === what a game leaves behind (keepsakes/): log, CSV, JSON, PDF ============
     # Hooks of this area go below these two lines.

@@ -1,8 +1,13 @@
 """French tarot as a plug-in of the app (games/kinds/base.py)."""
 
+from django.utils.translation import gettext
+
+from scorekeeper.lib.translation import translated
+
 from ..base import DEALS, RoundKind
 from ..messages import gettext_noop
-from .rules import TarotRules
+from ..rounds import Round, RoundsGame
+from .rules import CONTRACT_LABELS, TarotDeal, TarotRules
 
 
 class Tarot(RoundKind):
@@ -11,10 +16,29 @@ class Tarot(RoundKind):
     description = gettext_noop("Contrats, bouts, poignées (FFT).")
     words = DEALS
     rules_class = TarotRules
-    entry_form = "games.forms.TarotDealForm"
+    entry_form = "games.kinds.tarot.forms.TarotDealForm"
 
     # === the game pages (games/): forms, dialogs, the sheet ===================
     # Hooks of this area go below these two lines.
+
+    def round_notes(
+        self, state: RoundsGame, played: Round
+    ) -> tuple[str, dict[int, tuple[str, str]]]:
+        detail = played.detail
+        assert isinstance(detail, TarotDeal)
+        if detail.passed:
+            return gettext("Donne passée"), {}
+        assert detail.taker is not None and detail.contract is not None
+        contract = translated(CONTRACT_LABELS[detail.contract])
+        taker = state.player(detail.taker).name
+        verdict = gettext("faite") if detail.won else gettext("chutée")
+        marks = {detail.taker: ("P", gettext("preneur"))}
+        if detail.partner is not None:
+            marks[detail.partner] = ("A", gettext("partenaire"))
+        return f"{contract} · {taker} · {verdict}", marks
+
+    dialog_template = "kinds/tarot/round_fields.jinja"
+    zero_sum = True
 
     # === what a game leaves behind (keepsakes/): log, CSV, JSON, PDF ============
     # Hooks of this area go below these two lines.
