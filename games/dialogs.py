@@ -71,7 +71,7 @@ class RenameDialog:
     def of(
         cls, kind: GameKind, state: State, seat: PlayerTotal, form: RenameForm
     ) -> RenameDialog:
-        lines = kind.player_prospects(state, seat.player.pk)
+        lines = kind.prospects_of(state, seat.player.pk)
         return cls(seat, form, Prospects(list(lines)))
 
     @staticmethod

@@ -214,6 +214,13 @@ def prospect_words(variant: Variant, language: str | None) -> ProspectWords:
     return ProspectWords(variant)
 
 
+def player_prospects(state: GameState, player_pk: int) -> list[tuple[str, str]]:
+    """One player's Prospects as lines, in the page's language (the Yams
+    plug-in's `player_prospects`: the host's rename dialog)."""
+    words = prospect_words(state.game.variant, get_language())
+    return words.table(state)[player_pk].lines
+
+
 class TableWords:
     """The fixed words of a variant's table in one language: the boxes' and
     columns' names, the rows' labels and what a screen reader says of a cell.

@@ -266,10 +266,15 @@ class GameKind(ABC):
             "De %(min)s à %(max)s joueurs."
         ) % {"min": self.min_players, "max": self.max_players}
 
-    def player_prospects(self, state: State, player_pk: int) -> list[tuple[str, str]]:
-        """What the host's rename dialog says is still possible for a player:
-        (text, its class attribute), in the page's language; none by default."""
-        return []
+    # The function (dotted path) giving what the host's rename dialog says is
+    # still possible for a player, `(state, player_pk) -> [(text, its class
+    # attribute)]` in the page's language; "" says nothing.
+    player_prospects: ClassVar[str] = ""
+
+    def prospects_of(self, state: State, player_pk: int) -> list[tuple[str, str]]:
+        if not self.player_prospects:
+            return []
+        return list(import_string(self.player_prospects)(state, player_pk))
 
     # === what a game leaves behind (keepsakes/): log, CSV, JSON, PDF ============
     # Hooks of this area go below these two lines.

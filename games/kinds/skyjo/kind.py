@@ -1,6 +1,6 @@
 """Skyjo as a plug-in of the app (games/kinds/base.py)."""
 
-from django.utils.translation import gettext
+from scorekeeper.lib.translation import translated
 
 from ..base import RoundKind
 from ..messages import gettext_noop
@@ -17,6 +17,7 @@ class Skyjo(RoundKind):
 
     # === the game pages (games/): forms, dialogs, the sheet ===================
     # Hooks of this area go below these two lines.
+    dialog_template = "kinds/skyjo/round_fields.jinja"
     signed_points = False
 
     def round_notes(
@@ -25,10 +26,10 @@ class Skyjo(RoundKind):
         detail = played.detail
         assert isinstance(detail, SkyjoRound)
         if detail.doubled:
-            return "", {detail.finisher: ("×2", gettext("a fini la manche, doublé"))}
-        return "", {detail.finisher: ("✓", gettext("a fini la manche"))}
-
-    dialog_template = "kinds/skyjo/round_fields.jinja"
+            mark, words = "×2", gettext_noop("a fini la manche, doublé")
+        else:
+            mark, words = "✓", gettext_noop("a fini la manche")
+        return "", {detail.finisher: (mark, translated(words))}
 
     # === what a game leaves behind (keepsakes/): log, CSV, JSON, PDF ============
     # Hooks of this area go below these two lines.

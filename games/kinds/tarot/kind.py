@@ -1,7 +1,5 @@
 """French tarot as a plug-in of the app (games/kinds/base.py)."""
 
-from django.utils.translation import gettext
-
 from scorekeeper.lib.translation import translated
 
 from ..base import DEALS, RoundKind
@@ -20,6 +18,8 @@ class Tarot(RoundKind):
 
     # === the game pages (games/): forms, dialogs, the sheet ===================
     # Hooks of this area go below these two lines.
+    dialog_template = "kinds/tarot/round_fields.jinja"
+    zero_sum = True
 
     def round_notes(
         self, state: RoundsGame, played: Round
@@ -27,18 +27,19 @@ class Tarot(RoundKind):
         detail = played.detail
         assert isinstance(detail, TarotDeal)
         if detail.passed:
-            return gettext("Donne passée"), {}
+            return translated(gettext_noop("Donne passée")), {}
         assert detail.taker is not None and detail.contract is not None
         contract = translated(CONTRACT_LABELS[detail.contract])
         taker = state.player(detail.taker).name
-        verdict = gettext("faite") if detail.won else gettext("chutée")
-        marks = {detail.taker: ("P", gettext("preneur"))}
+        verdict = (
+            translated(gettext_noop("faite"))
+            if detail.won
+            else translated(gettext_noop("chutée"))
+        )
+        marks = {detail.taker: ("P", translated(gettext_noop("preneur")))}
         if detail.partner is not None:
-            marks[detail.partner] = ("A", gettext("partenaire"))
+            marks[detail.partner] = ("A", translated(gettext_noop("partenaire")))
         return f"{contract} · {taker} · {verdict}", marks
-
-    dialog_template = "kinds/tarot/round_fields.jinja"
-    zero_sum = True
 
     # === what a game leaves behind (keepsakes/): log, CSV, JSON, PDF ============
     # Hooks of this area go below these two lines.

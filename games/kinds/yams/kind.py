@@ -7,9 +7,8 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.utils.translation import get_language, gettext
-
 from bands.models import FinalScore
+from scorekeeper.lib.translation import translated
 
 from ..base import Entering, GameKind
 from ..messages import Message, gettext_noop
@@ -109,19 +108,15 @@ class Yams(GameKind):
     create_template = "kinds/yams/create_presets.jinja"
     options_template = "kinds/yams/create_options.jinja"
 
+    player_prospects = "games.sheet.player_prospects"
+
     def players_help(self) -> str:
-        return gettext(
-            "Dans l'ordre où ils sont assis : c'est l'ordre du jeu. "
-            "Jusqu'à 10 joueurs (6 avec six dés)."
+        return translated(
+            gettext_noop(
+                "Dans l'ordre où ils sont assis : c'est l'ordre du jeu. "
+                "Jusqu'à 10 joueurs (6 avec six dés)."
+            )
         )
-
-    def player_prospects(self, state: State, player_pk: int) -> list[tuple[str, str]]:
-        # The words are the web layer's (games/sheet.py), read when first asked.
-        from games.sheet import prospect_words
-
-        assert isinstance(state, GameState)
-        words = prospect_words(state.game.variant, get_language())
-        return words.table(state)[player_pk].lines
 
     # === what a game leaves behind (keepsakes/): log, CSV, JSON, PDF ============
     # Hooks of this area go below these two lines.
