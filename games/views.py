@@ -74,7 +74,6 @@ from games.invite import (
     watch_path,
 )
 from games.kinds import rounds, yams
-from games.kinds.base import Entering
 from games.kinds.yams.game_state import Summary
 from games.models import (
     Entry,
@@ -182,7 +181,7 @@ def pencil_context(
 
 def done_entry(request: HttpRequest, game: Game, state: State) -> Summary | None:
     """The box just recorded (?done=<seq>), for the short "Annuler" offer."""
-    if game.game_kind.enters is not Entering.BOXES:
+    if not game.game_kind.entered_by_boxes:
         return None
     state = cast(yams.GameState, state)
     seq = numbers.optional_int(request.GET.get("done"))
@@ -354,7 +353,7 @@ def entry_form(
 ) -> tuple[yams.Seat, EntryForm]:
     """(Seat, EntryForm) of a box this page may fill now (`check`), or of
     any box of the game: ScoreRefused if not, Http404 if the game has no such."""
-    if access.game.game_kind.enters is not Entering.BOXES:
+    if not access.game.game_kind.entered_by_boxes:
         raise Http404  # a game entered round by round has no boxes
     if check:
         seat, spec, box_obj = check_open(access, state, player_id, column, box)
@@ -483,7 +482,7 @@ def record(
 def open_rounds(access: Access) -> rounds.RoundsGame:
     """The state of a game of rounds this page may write to now: Http404 for a
     game entered box by box, ScoreRefused while the pencil is out."""
-    if access.game.game_kind.enters is not Entering.ROUNDS:
+    if access.game.game_kind.entered_by_boxes:
         raise Http404
     if not access.can_write:
         raise PencilOut(access.game.pencil_label)
@@ -659,7 +658,7 @@ def undo_dialog(request: HttpRequest, access: Access) -> HttpResponse:
     state = game.state()
     form = ConfirmForm(initial={"seen_version": game.version})
     dialog: UndoDialog | RoundUndoDialog | None = None
-    if game.game_kind.enters is Entering.ROUNDS:
+    if not game.game_kind.entered_by_boxes:
         state = cast(rounds.RoundsGame, state)
         if state.rounds:
             last = state.rounds[-1]
@@ -683,7 +682,7 @@ def undone_words(game: Game, undone: Entry | Round | None) -> str:
     if undone is None:
         return _("Rien à annuler.")
     state = game.state()
-    if game.game_kind.enters is Entering.ROUNDS:
+    if not game.game_kind.entered_by_boxes:
         # The round taken back came after those still on the sheet.
         number = len(cast(rounds.RoundsGame, state).rounds) + 1
         return game.game_kind.words.undone % {"number": number}

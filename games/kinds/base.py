@@ -18,12 +18,11 @@ import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from functools import cached_property
 from typing import Any, ClassVar
 
 from django.utils.module_loading import import_string
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext_lazy
 
 from bands.models import FinalScore
 
@@ -97,13 +96,6 @@ DEALS = RoundWords(
     recorded=gettext_lazy("Donne %(number)s notée."),
     undone=gettext_lazy("Donne %(number)s annulée."),
 )
-
-
-class Entering(StrEnum):
-    """How a kind's moves are entered on the game page."""
-
-    BOXES = "boxes"  # one box of one player at a time (Yams)
-    ROUNDS = "rounds"  # the whole table's round at once
 
 
 class UnknownKind(LookupError):
@@ -237,10 +229,10 @@ class GameKind(ABC):
     # === the game pages (games/): forms, dialogs, the sheet ===================
     # Hooks of this area go below these two lines.
 
-    # How the host enters a move on the game page: tapping a box of the sheet
-    # (its dialog, `games.views.box`), or the whole table's round in one dialog
-    # (`games.views.new_round`).
-    enters: ClassVar[Entering] = Entering.ROUNDS
+    # How the host enters a move on the game page: one box of one player at a
+    # time, tapped on the sheet (`games.views.box`, Yams), or else the whole
+    # table's round in one dialog (`games.views.new_round`).
+    entered_by_boxes: ClassVar[bool] = False
     # The create page's part of this kind: the class (dotted path) adding its
     # option fields to the create form and cleaning them, and the templates
     # drawing them: `create_template` as a card of its own after the players
@@ -261,10 +253,13 @@ class GameKind(ABC):
     def players_help(self) -> str:
         """The help under the players' names on the create page, in the page's
         language."""
-        return gettext(
-            "Dans l'ordre où ils sont assis : c'est l'ordre du jeu. "
-            "De %(min)s à %(max)s joueurs."
-        ) % {"min": self.min_players, "max": self.max_players}
+        return str(
+            gettext_lazy(
+                "Dans l'ordre où ils sont assis : c'est l'ordre du jeu. "
+                "De %(min)s à %(max)s joueurs."
+            )
+            % {"min": self.min_players, "max": self.max_players}
+        )
 
     # The function (dotted path) giving what the host's rename dialog says is
     # still possible for a player, `(state, player_pk) -> [(text, its class

@@ -10,7 +10,6 @@ from django.conf import settings
 
 from bands.models import Band
 from games.kinds import registry
-from games.kinds.base import Entering
 from games.models import Game, Player
 from scorekeeper.lib.translation import translated
 from tests.factories import make_round_game
@@ -18,9 +17,7 @@ from tests.helpers import EVERY_SECTION, HTMX, host_url, text
 
 pytestmark = pytest.mark.django_db
 
-ROUND_KINDS = [
-    kind for kind in registry.KINDS.values() if kind.enters is Entering.ROUNDS
-]
+ROUND_KINDS = [kind for kind in registry.KINDS.values() if not kind.entered_by_boxes]
 
 
 def kind_tiles(html):

@@ -10,7 +10,7 @@ from typing import Any
 from bands.models import FinalScore
 from scorekeeper.lib.translation import translated
 
-from ..base import Entering, GameKind
+from ..base import GameKind
 from ..messages import Message, gettext_noop
 from ..state import PlayerLike, State
 from .game_state import GameState
@@ -103,7 +103,7 @@ class Yams(GameKind):
 
     # === the game pages (games/): forms, dialogs, the sheet ===================
     # Hooks of this area go below these two lines.
-    enters = Entering.BOXES
+    entered_by_boxes = True
     create_part = "games.kinds.yams.forms.YamsCreatePart"
     create_template = "kinds/yams/create_presets.jinja"
     options_template = "kinds/yams/create_options.jinja"
