@@ -14,7 +14,7 @@ any other way:
     def record(request, access, player_id, column, box):
         ...
 
-`kind` is "host" (/h/), "watch" (/w/ and /r/) or "pencil" (/c/). An optional
+`role` is "host" (/h/), "watch" (/w/ and /r/) or "pencil" (/c/). An optional
 `queryset` (e.g. `Game.objects.select_related("band")`) replaces `Game.objects`.
 Do not catch the exceptions below: they become responses on their way out.
 
@@ -62,7 +62,7 @@ from games.models import Game
 from scorekeeper.lib import tokens
 from scorekeeper.lib.capabilities import CapabilityRefused, TokenNotFound, miss
 
-KINDS = ("host", "watch", "pencil")
+ROLES = ("host", "watch", "pencil")
 
 # The watch link a pencil phone keeps for after the pencil is taken back: see
 # `remember_watch_link`.
@@ -82,17 +82,17 @@ class PencilGone(CapabilityRefused):
 
 def get_game_or_404(
     request: HttpRequest,
-    kind: str,
+    role: str,
     token: str,
     queryset: QuerySet[Game] | None = None,
 ) -> Game:
-    """The game this `kind` of token opens, or an exception the middleware answers."""
-    if kind not in KINDS:
-        raise ValueError(f"unknown capability kind {kind!r}")
+    """The game a token of this `role` opens, or an exception the middleware answers."""
+    if role not in ROLES:
+        raise ValueError(f"unknown link role {role!r}")
     games = Game.objects.all() if queryset is None else queryset
-    game = games.by_token(kind, token)
+    game = games.by_token(role, token)
     if game is None:
-        miss(request, token, PencilGone() if kind == "pencil" else TokenNotFound())
+        miss(request, token, PencilGone() if role == "pencil" else TokenNotFound())
     return game
 
 
@@ -180,10 +180,11 @@ class Access:
         return self.live_url("sheet")
 
 
-def get_access_or_404(request: HttpRequest, kind: str, token: str) -> Access:
-    """The Access a `kind` of link gives (404 / 410 / 429 raised for a bad one)."""
-    game = get_game_or_404(request, kind, token, Game.objects.with_band())
-    return Access(kind, game, "" if kind == "watch" else token)
+def get_access_or_404(request: HttpRequest, role: str, token: str) -> Access:
+    """The Access a link of this `role` gives (404 / 410 / 429 raised for a bad
+    one)."""
+    game = get_game_or_404(request, role, token, Game.objects.with_band())
+    return Access(role, game, "" if role == "watch" else token)
 
 
 def writer_view(

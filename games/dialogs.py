@@ -8,10 +8,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
-from django.utils.translation import get_language
-
 from games.kinds import rounds, yams
-from games.sheet import Prospects, prospect_words
+from games.kinds.base import GameKind, RoundWords
+from games.kinds.state import PlayerLike, Standing, State
+from games.sheet import Prospects
 from scorekeeper.lib import numbers
 from scorekeeper.lib.translation import translated
 
@@ -61,7 +61,7 @@ class RenameDialog:
 
     block: ClassVar[str] = "rename_dialog"
 
-    seat: yams.Seat | RoundSeat
+    seat: PlayerTotal
     form: RenameForm
     # What is still possible for the player: the host taps a name to rename it,
     # so the dialog says what the watchers' popover says.
@@ -69,36 +69,25 @@ class RenameDialog:
 
     @classmethod
     def of(
-        cls,
-        state: yams.GameState | rounds.RoundsGame,
-        seat: yams.Seat | RoundSeat,
-        form: RenameForm,
+        cls, kind: GameKind, state: State, seat: PlayerTotal, form: RenameForm
     ) -> RenameDialog:
-        if isinstance(state, rounds.RoundsGame):
-            return cls(seat, form, Prospects([]))
-        words = prospect_words(state.game.variant, get_language())
-        prospects = words.of(state, seat)
-        return cls(seat, form, prospects)
+        lines = kind.prospects_of(state, seat.player.pk)
+        return cls(seat, form, Prospects(list(lines)))
 
     @staticmethod
-    def seat_of(
-        state: yams.GameState | rounds.RoundsGame, player_id: int
-    ) -> yams.Seat | RoundSeat | None:
+    def seat_of(state: State, player_id: int) -> PlayerTotal | None:
         """The player's place in the game (None: not one of its players)."""
-        if isinstance(state, rounds.RoundsGame):
-            for player in state.players:
-                if player.pk == player_id:
-                    return RoundSeat(player, state.totals[player.pk])
-            return None
-        return state.seat_of(player_id)
+        for player in state.players:
+            if player.pk == player_id:
+                return PlayerTotal(player, state.totals[player.pk])
+        return None
 
 
 @dataclass
-class RoundSeat:
-    """A player of a game of rounds with their total, as the rename dialog reads
-    it."""
+class PlayerTotal:
+    """A player with their total, as the rename dialog reads it."""
 
-    player: Player
+    player: PlayerLike
     total: int
 
 
@@ -182,7 +171,9 @@ class RoundPreview:
     zero_sum: bool
 
     @classmethod
-    def of(cls, state: rounds.RoundsGame, entry: rounds.EntryData) -> RoundPreview:
+    def of(
+        cls, kind: GameKind, state: rounds.RoundsGame, entry: rounds.EntryData
+    ) -> RoundPreview:
         """The preview of the round `entry` makes next, or the engine's
         InvalidRound / RoundRefused saying why not."""
         preview = state.preview(entry)
@@ -199,7 +190,7 @@ class RoundPreview:
             lines=[translated(line) for line in preview.calculation],
             rows=rows,
             ends_game=preview.ends_game,
-            zero_sum=state.rules.key == "tarot",
+            zero_sum=kind.zero_sum,
         )
 
 
@@ -210,7 +201,7 @@ class RoundDialog:
 
     block: ClassVar[str] = "round_dialog"
 
-    kind: str
+    game_kind: GameKind  # its `dialog_template` draws the kind's fields
     form: RoundForm
     number: int  # the round to come
     dealer: Player | None
@@ -220,6 +211,10 @@ class RoundDialog:
     # False while the host is still typing (the live preview): a part not
     # filled in yet is no mistake, a value the rules refuse is.
     show_missing: bool = True
+
+    @property
+    def words(self) -> RoundWords:
+        return self.game_kind.words
 
     @property
     def errors(self) -> list[str]:
@@ -251,6 +246,6 @@ class EndDialog:
 
     block: ClassVar[str] = "end_dialog"
 
-    standings: list[rounds.Standing]
+    standings: list[Standing]
     form: ConfirmForm
     reopen: bool = False  # taking back the end instead

@@ -1,13 +1,13 @@
 """Forms of the game pages: creating a game (the game played, names in seating
-order, then the Yams preset and its options or the other game's options),
-entering a box, undoing, renaming a player, passing the pencil.
+order, then the kind's part: its options, and Yams's preset), entering a box,
+undoing, renaming a player, passing the pencil; the base of a kind's round form
+(each kind's own is in its folder, games/kinds/<key>/forms.py).
 
 The forms only turn what was posted into the engine's vocabulary (names, options,
 an entry dict); the models and the game's engine decide what is allowed and say
 why not.
 """
 
-import json
 import re
 import secrets
 from collections.abc import Iterable, Mapping
@@ -20,10 +20,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from bands.models import Band
-from games.kinds import registry, rounds, skyjo, tally, tarot, yams
-from games.kinds.tarot.rules import CARD_POINTS, CONTRACT_LABELS, CONTRACTS
+from games.kinds import registry, rounds, yams
+from games.kinds.base import GameKind
 from games.kinds.yams.scorecard import ROLLS_PER_TURN
-from games.models import Game, Kind
+from games.models import Game, kind_choices
 from scorekeeper.lib import numbers
 from scorekeeper.lib.names import MAX_NAME_LENGTH, clean_name, clean_names
 from scorekeeper.lib.translation import translated
@@ -306,7 +306,7 @@ class PencilForm(forms.Form):
         return clean_name(label) if label.strip() else ""
 
 
-# --- a round (Skyjo, tarot, the free counter) ------------------------------------
+# --- a round (the kinds entered round by round) ------------------------------------
 
 
 class RoundForm(forms.Form):
@@ -340,293 +340,10 @@ class RoundForm(forms.Form):
         return [(p, self[f"{prefix}-{p.pk}"]) for p in self.players]
 
 
-class SkyjoRoundForm(RoundForm):
-    """Each player's card total for the round (negatives too), then who ended
-    it."""
-
-    finisher = forms.TypedChoiceField(
-        label=gettext_lazy("Qui a fini la manche ?"),
-        widget=forms.RadioSelect,
-        coerce=int,
-        error_messages={"required": gettext_lazy("Dites qui a fini la manche.")},
-    )
-
-    def add_player_fields(self) -> None:
-        self.fields["finisher"].choices = self.player_choices()
-        for player in self.players:
-            # The engine's bounds, checked here too so that the live preview
-            # says it as soon as a total is typed, before the round is complete.
-            beyond = _("%(name)s : un nombre entier de %(lowest)s à %(highest)s.") % {
-                "name": player.name,
-                "lowest": skyjo.LOWEST_CARDS,
-                "highest": skyjo.HIGHEST_CARDS,
-            }
-            self.fields[f"cards-{player.pk}"] = NumberField(
-                label=player.name,
-                min_value=skyjo.LOWEST_CARDS,
-                max_value=skyjo.HIGHEST_CARDS,
-                error_messages={
-                    "required": _("Il manque le total de %(name)s.")
-                    % {"name": player.name},
-                    "invalid": _("%(name)s : un nombre entier.")
-                    % {"name": player.name},
-                    "min_value": beyond,
-                    "max_value": beyond,
-                },
-            )
-
-    @property
-    def card_fields(self) -> list[tuple[object, forms.BoundField]]:
-        return self.player_fields("cards")
-
-    def clean(self) -> dict[str, object]:
-        cleaned = super().clean()
-        cards = {
-            str(p.pk): cleaned.get(f"cards-{p.pk}")
-            for p in self.players
-            if cleaned.get(f"cards-{p.pk}") is not None
-        }
-        self.entry = {"cards": cards, "finisher": cleaned.get("finisher")}
-        return cleaned
-
-
-class TallyRoundForm(RoundForm):
-    """Points per player for the round, negatives allowed; a player left empty
-    scores nothing this round."""
-
-    def add_player_fields(self) -> None:
-        for player in self.players:
-            self.fields[f"points-{player.pk}"] = NumberField(
-                label=player.name,
-                required=False,
-                error_messages={
-                    "invalid": _("%(name)s : un nombre entier.") % {"name": player.name}
-                },
-            )
-
-    @property
-    def point_fields(self) -> list[tuple[object, forms.BoundField]]:
-        return self.player_fields("points")
-
-    def clean(self) -> dict[str, object]:
-        cleaned = super().clean()
-        self.entry = {
-            "points": {
-                str(p.pk): cleaned[f"points-{p.pk}"]
-                for p in self.players
-                if cleaned.get(f"points-{p.pk}") is not None
-            }
-        }
-        return cleaned
-
-
-class HalfPointsField(forms.Field):
-    """Card points at tarot: a whole or half number, "45,5" as well as "45.5"."""
-
-    def to_python(self, value: object) -> int | float | None:
-        if value in self.empty_values:
-            return None
-        text = str(value).strip().replace(",", ".")
-        if not re.fullmatch(r"[0-9]{1,3}(\.[05])?", text) or float(text) > CARD_POINTS:
-            raise ValidationError(
-                _("Les points du preneur : de 0 à 91, au demi-point près."),
-                code="invalid",
-            )
-        number = float(text)
-        return int(number) if number.is_integer() else number
-
-
-SIDE_CHOICES = [
-    ("", gettext_lazy("Personne")),
-    ("taker", gettext_lazy("Camp du preneur")),
-    ("defence", gettext_lazy("Défense")),
-]
-POIGNEE_CHOICES = [
-    ("", gettext_lazy("Aucune")),
-    ("simple", gettext_lazy("Simple")),
-    ("double", gettext_lazy("Double")),
-    ("triple", gettext_lazy("Triple")),
-]
-ALONE = "alone"
-
-
-class TarotDealForm(RoundForm):
-    """A deal: who took, the contract, the bouts and the card points the taker
-    made; at five, the partner called (or alone); then the extras, folded away
-    (petit au bout, poignées, chelem). Or nobody took: `passed`."""
-
-    passed = forms.BooleanField(required=False)
-    taker = forms.TypedChoiceField(
-        label=gettext_lazy("Preneur"),
-        widget=forms.RadioSelect,
-        coerce=int,
-        required=False,
-    )
-    contract = forms.ChoiceField(
-        label=gettext_lazy("Contrat"), widget=forms.RadioSelect, required=False
-    )
-    bouts = forms.TypedChoiceField(
-        label=gettext_lazy("Bouts"),
-        widget=forms.RadioSelect,
-        coerce=int,
-        choices=[(str(n), str(n)) for n in range(4)],
-        required=False,
-    )
-    points = HalfPointsField(label=gettext_lazy("Points du preneur"), required=False)
-    partner = forms.ChoiceField(
-        label=gettext_lazy("Partenaire appelé"),
-        widget=forms.RadioSelect,
-        required=False,
-    )
-    petit_au_bout = forms.ChoiceField(
-        label=gettext_lazy("Petit au bout"),
-        widget=forms.RadioSelect,
-        choices=SIDE_CHOICES,
-        required=False,
-    )
-    poignee_taker = forms.ChoiceField(
-        label=gettext_lazy("Poignée du camp du preneur"),
-        choices=POIGNEE_CHOICES,
-        required=False,
-    )
-    poignee_defence = forms.ChoiceField(
-        label=gettext_lazy("Poignée de la défense"),
-        choices=POIGNEE_CHOICES,
-        required=False,
-    )
-    chelem = forms.ChoiceField(
-        label=gettext_lazy("Chelem"),
-        widget=forms.RadioSelect,
-        choices=SIDE_CHOICES,
-        required=False,
-    )
-    chelem_announced = forms.BooleanField(
-        label=gettext_lazy("Chelem annoncé"), required=False
-    )
-
-    def add_player_fields(self) -> None:
-        self.fields["taker"].choices = self.player_choices()
-        self.fields["contract"].choices = [
-            (key, translated(CONTRACT_LABELS[key])) for key in CONTRACTS
-        ]
-        self.fields["partner"].choices = [
-            *self.player_choices(),
-            (ALONE, _("Seul (appelé soi-même)")),
-        ]
-        if len(self.players) != 5:
-            del self.fields["partner"]
-
-    @property
-    def extras_open(self) -> bool:
-        """The extras fold is open when one of them is set (a form shown again)."""
-        if not self.is_bound:
-            return False
-        names = ("petit_au_bout", "poignee_taker", "poignee_defence", "chelem")
-        return any(self.data.get(name) for name in names) or bool(
-            self.data.get("chelem_announced")
-        )
-
-    def clean(self) -> dict[str, object]:
-        cleaned = super().clean()
-        if cleaned.get("passed"):
-            self.entry = {"passed": True}
-            return cleaned
-        for name, message in (
-            ("taker", _("Dites qui a pris.")),
-            ("contract", _("Choisissez le contrat.")),
-            ("bouts", _("Combien de bouts ?")),
-            ("points", _("Combien de points le preneur a-t-il faits ?")),
-            ("partner", _("Avec qui le preneur joue-t-il ?")),
-        ):
-            missing = name in self.fields and cleaned.get(name) in (None, "")
-            if missing and name not in self.errors:
-                self.add_error(name, ValidationError(message, code="required"))
-        if "partner" not in self.fields and self.data.get("partner"):
-            # The form has no partner field under five: a posted one is forged or
-            # from a page of another game, and no partner is ever dropped silently.
-            self.add_error(
-                None,
-                _("On n'appelle de partenaire qu'à cinq joueurs (ici %(count)d).")
-                % {"count": len(self.players)},
-            )
-        if self.errors:
-            return cleaned
-        entry: dict[str, object] = {
-            "taker": cleaned["taker"],
-            "contract": cleaned["contract"],
-            "bouts": cleaned["bouts"],
-            "points": cleaned["points"],
-        }
-        if "partner" in self.fields:
-            partner = cleaned["partner"]
-            entry["partner"] = None if partner == ALONE else int(partner)
-        if cleaned.get("petit_au_bout"):
-            entry["petit_au_bout"] = cleaned["petit_au_bout"]
-        poignees = [
-            {"size": cleaned[f"poignee_{side}"], "side": side}
-            for side in ("taker", "defence")
-            if cleaned.get(f"poignee_{side}")
-        ]
-        if poignees:
-            entry["poignees"] = poignees
-        if cleaned.get("chelem"):
-            entry["chelem"] = cleaned["chelem"]
-        if cleaned.get("chelem_announced"):
-            entry["chelem_announced"] = True
-        self.entry = entry
-        return cleaned
-
-
-ROUND_FORMS: dict[str, type[RoundForm]] = {
-    "skyjo": SkyjoRoundForm,
-    "tarot": TarotDealForm,
-    "tally": TallyRoundForm,
-}
-
-
 # --- creating a game ---------------------------------------------------------------
 
 # Rows shown without JavaScript (the add/remove buttons then post the form back).
 MIN_NAME_ROWS = 4
-
-# The kinds scored by rounds, by their engine package: each gives OPTION_SPECS,
-# how its options are shown, and build_rules, who may play.
-ROUND_KINDS = {Kind.SKYJO: skyjo, Kind.TAROT: tarot, Kind.TALLY: tally}
-
-# What the tile of a kind says under its name, on the "Jeu" choice.
-KIND_DESCRIPTIONS = {
-    Kind.YAMS: gettext_lazy("Les dés, case par case."),
-    Kind.SKYJO: gettext_lazy("Les cartes : le plus petit total gagne."),
-    Kind.TAROT: gettext_lazy("Contrats, bouts, poignées (FFT)."),
-    Kind.TALLY: gettext_lazy("Tout autre jeu, manche par manche."),
-}
-
-
-def presets() -> list[yams.Variant]:
-    return [yams.PRESETS[key] for key in yams.PRESETS]
-
-
-def option_presets() -> dict[str, list[str]]:
-    """{option key: [preset keys offering it]}, in the engine's option order."""
-    offered: dict[str, list[str]] = {}
-    for variant in presets():
-        for spec in yams.option_specs(variant.key):
-            offered.setdefault(spec.key, []).append(variant.key)
-    return offered
-
-
-def option_spec(key: str) -> yams.OptionSpec:
-    for variant in presets():
-        for spec in yams.option_specs(variant.key):
-            if spec.key == key:
-                return spec
-    raise KeyError(key)
-
-
-def round_option_name(kind: str, key: str) -> str:
-    """The field of a round kind's option: prefixed by the kind, since the page
-    holds every kind's options at once and two kinds may name one alike."""
-    return f"{kind}-{key}"
 
 
 @dataclass(frozen=True)
@@ -639,6 +356,7 @@ class KindChoice:
     min_players: int
     max_players: int
     checked: bool
+    players_help: str  # the help under the names while this kind is checked
 
 
 class KindPart:
@@ -686,7 +404,97 @@ class RoundIntField(KindPart, forms.Field):
         return int(text) if numbers.is_number(text, signed=True) else text
 
 
-def round_option_field(spec: rounds.OptionSpec) -> forms.Field:
+class CreatePart:
+    """One kind's part of the create form (its plug-in's `create_part`): adds
+    the kind's fields to the form, fills them from a game's options, and cleans
+    what was posted into the kind's rules. The page draws it with the plug-in's
+    `create_template` and `options_template` (`part` in their context)."""
+
+    def __init__(self, kind: GameKind, form: "NewGameForm") -> None:
+        self.kind, self.form = kind, form
+        self.fields: dict[str, forms.Field] = {}
+
+    @classmethod
+    def initial_values(
+        cls, kind: GameKind, options: Mapping[str, object]
+    ) -> dict[str, object]:
+        """The initial values of the part's fields for a game of these options
+        (the next game of a band plays the same)."""
+        return dict(options)
+
+    @property
+    def label(self) -> str:
+        return translated(self.kind.label)
+
+    def data_attributes(self) -> dict[str, str]:
+        """Attributes of the form element the page script reads (data-<name>)."""
+        return {}
+
+    def clean(self, cleaned: dict[str, object]) -> object | None:
+        """The rules of the game from the part's cleaned fields, or None with
+        the form's errors added."""
+        raise NotImplementedError
+
+
+class OptionSpecsPart(CreatePart):
+    """The part of a kind scored by rounds: one field per option its engine
+    declares (`rounds.OptionSpec`), named by `option_name`."""
+
+    def __init__(self, kind: GameKind, form: "NewGameForm") -> None:
+        super().__init__(kind, form)
+        for spec in self.specs:
+            self.fields[option_name(kind.key, spec.key)] = option_field(spec)
+
+    @property
+    def specs(self) -> tuple[rounds.OptionSpec, ...]:
+        return self.kind.option_specs
+
+    @classmethod
+    def initial_values(
+        cls, kind: GameKind, options: Mapping[str, object]
+    ) -> dict[str, object]:
+        return {option_name(kind.key, key): value for key, value in options.items()}
+
+    def bound_fields(self) -> list[tuple[forms.BoundField, rounds.OptionSpec]]:
+        """[(bound field, spec)] for the template."""
+        return [
+            (self.form[option_name(self.kind.key, spec.key)], spec)
+            for spec in self.specs
+        ]
+
+    def clean(self, cleaned: dict[str, object]) -> object | None:
+        """The rules from the posted options, each checked by the engine beside
+        its own field, then together."""
+        form, key = self.form, self.kind.key
+        options: dict[str, object] = {}
+        for spec in self.specs:
+            name = option_name(key, spec.key)
+            value = cleaned.get(name)
+            # An emptied field (or a choice nobody ticked) is the option's
+            # default; only an optional number means "none" by being empty.
+            if value in (None, "") and not spec.optional:
+                value = spec.default
+            options[spec.key] = value
+            try:
+                Game.rules_of(key, "", {spec.key: value})
+            except ValidationError as exc:
+                form.add_error(name, exc.messages)
+        if any(option_name(key, option) in form.errors for option in options):
+            return None
+        try:
+            return Game.rules_of(key, "", options)
+        except ValidationError as exc:
+            form.add_error(None, exc.messages)
+            return None
+
+
+def option_name(kind: str, key: str) -> str:
+    """The field of a round kind's option: prefixed by the kind, since the page
+    holds every kind's options at once and two kinds may name one alike."""
+    return f"{kind}-{key}"
+
+
+def option_field(spec: rounds.OptionSpec) -> forms.Field:
     """The form field of one option a round kind declares (rounds.OptionSpec)."""
     label, help_text = translated(spec.label), translated(spec.help)
     if spec.type == "bool":
@@ -734,9 +542,9 @@ class NamesField(forms.Field):
 
 
 class NewGameForm(forms.Form):
-    """The game played (`kind`), the players' names, then the kind's options:
-    for Yams the preset and its options, for the kinds scored by rounds the
-    options their engine declares (fields named by `round_option_name`).
+    """The game played (`kind`, one of the registry's), the players' names,
+    then the kind's options: each kind's part (`CreatePart`, named by its
+    plug-in) adds its fields and cleans them into the game's rules.
 
     `initial={"kind": key, "names": [...], "preset": key, "options": {...}}`
     prefills it (the next game of a band uses that for "the same band again"),
@@ -746,10 +554,10 @@ class NewGameForm(forms.Form):
 
     kind = forms.ChoiceField(
         label=gettext_lazy("Jeu"),
-        choices=Kind.choices,
+        choices=kind_choices,
         widget=forms.RadioSelect,
         required=False,
-        initial=Kind.YAMS,
+        initial=registry.DEFAULT,
         error_messages={"invalid_choice": gettext_lazy("Jeu inconnu.")},
     )
     names = NamesField(required=False)
@@ -757,9 +565,6 @@ class NewGameForm(forms.Form):
     # "1" while the names stand in the order drawn by "Tirer l'ordre au hasard";
     # any move by hand clears it.
     drawn = forms.BooleanField(required=False, widget=forms.HiddenInput)
-    preset = KindPartChoiceField(
-        label=gettext_lazy("Variante"), widget=forms.RadioSelect, initial="classic"
-    )
 
     def __init__(
         self,
@@ -770,30 +575,23 @@ class NewGameForm(forms.Form):
     ) -> None:
         initial = dict(initial or {})
         options = initial.pop("options", None) or {}
-        chosen = initial.get("kind") or Kind.YAMS
-        if chosen in ROUND_KINDS:
-            options = {round_option_name(chosen, k): v for k, v in options.items()}
-        initial.update(options)
+        chosen = registry.KINDS.get(str(initial.get("kind") or registry.DEFAULT))
+        if chosen is not None:
+            initial.update(chosen.create_part_class.initial_values(chosen, options))
         super().__init__(data, *args, initial=initial, **kwargs)
-        self.offered: dict[str, list[str]] = option_presets()
-        self.fields["preset"].choices = [
-            (v.key, translated(v.label)) for v in presets()
-        ]
-        self.fields["preset"].initial = initial.get("preset") or yams.DEFAULT_PRESET
-        # {field name: the kind it belongs to}, for the fields of one kind only.
-        self.kind_of_field: dict[str, str] = {"preset": Kind.YAMS}
-        for key in self.offered:
-            self.fields[key] = self._option_field(option_spec(key))
-            self.kind_of_field[key] = Kind.YAMS
-        for kind, package in ROUND_KINDS.items():
-            for spec in package.OPTION_SPECS:
-                name = round_option_name(kind, spec.key)
-                self.fields[name] = round_option_field(spec)
-                self.kind_of_field[name] = kind
+        # Each kind's part, in the registry's order; {field name: its kind}.
+        self.parts: dict[str, CreatePart] = {}
+        self.kind_of_field: dict[str, str] = {}
+        for key, game_kind in registry.KINDS.items():
+            part = game_kind.create_part_class(game_kind, self)
+            self.parts[key] = part
+            for name, field in part.fields.items():
+                self.fields[name] = field
+                self.kind_of_field[name] = key
         if self.is_bound:
-            posted = self.data.get("kind") or Kind.YAMS
-            for name, kind in self.kind_of_field.items():
-                self.fields[name].ignored = kind != posted
+            posted = self.data.get("kind") or registry.DEFAULT
+            for name, key in self.kind_of_field.items():
+                self.fields[name].ignored = key != posted
         self.row_errors: dict[int, str] = {}
         self.cleaned_names: list[str] = []
         self.just_drawn: bool = False
@@ -801,109 +599,33 @@ class NewGameForm(forms.Form):
     # --- the kind ----------------------------------------------------------------
 
     def current_kind(self) -> str:
-        """The kind checked on the page (Yams unless told otherwise)."""
-        return str(self["kind"].value() or Kind.YAMS)
+        """The kind checked on the page (the registry's first unless told
+        otherwise)."""
+        return str(self["kind"].value() or registry.DEFAULT)
 
     def kind_choices(self) -> list[KindChoice]:
-        """The tiles of the "Jeu" choice, in the order of `Kind`."""
+        """The tiles of the "Jeu" choice, in the registry's order."""
         current = self.current_kind()
-        tiles = [
+        return [
             KindChoice(
-                Kind.YAMS,
-                Kind.YAMS.label,
-                KIND_DESCRIPTIONS[Kind.YAMS],
-                1,
-                self.max_rows(),
-                current == Kind.YAMS,
+                kind.key,
+                translated(kind.label),
+                translated(kind.description),
+                kind.min_players,
+                kind.max_players,
+                current == kind.key,
+                kind.players_help(),
             )
+            for kind in registry.KINDS.values()
         ]
-        for kind, package in ROUND_KINDS.items():
-            rules = package.build_rules()
-            tiles.append(
-                KindChoice(
-                    kind,
-                    Kind(kind).label,
-                    KIND_DESCRIPTIONS[kind],
-                    rules.min_players,
-                    rules.max_players,
-                    current == kind,
-                )
-            )
-        return tiles
 
-    def round_option_sections(
-        self,
-    ) -> list[tuple[str, str, list[tuple[forms.BoundField, rounds.OptionSpec]]]]:
-        """[(kind, its label, [(bound field, spec)])]: each round kind's options,
-        for the template."""
+    def data_attributes(self) -> list[tuple[str, str]]:
+        """[(name, value)] of the data- attributes the parts give the form."""
         return [
-            (
-                kind,
-                Kind(kind).label,
-                [
-                    (self[round_option_name(kind, spec.key)], spec)
-                    for spec in package.OPTION_SPECS
-                ],
-            )
-            for kind, package in ROUND_KINDS.items()
+            (name, value)
+            for part in self.parts.values()
+            for name, value in part.data_attributes().items()
         ]
-
-    # --- option fields ---------------------------------------------------------
-
-    def _option_field(self, spec):
-        label, help_text = translated(spec.label), translated(spec.help)
-        if spec.type == "bool":
-            return KindPartBooleanField(
-                label=label, help_text=help_text, required=False
-            )
-        choices = [(value, translated(text)) for value, text in spec.choices]
-        if spec.type == "columns":
-            return KindPartMultipleChoiceField(
-                label=label,
-                help_text=help_text,
-                choices=choices,
-                widget=forms.CheckboxSelectMultiple,
-                initial=["free"],
-                error_messages={"required": _("Cochez au moins une colonne.")},
-            )
-        # "" = whatever the chosen preset says: without JavaScript the form cannot
-        # follow the preset, and a hidden default must never override it.
-        return KindPartChoiceField(
-            label=label,
-            help_text=help_text,
-            choices=[("", _("Selon la variante")), *choices],
-            widget=forms.RadioSelect,
-            required=False,
-            initial="",
-        )
-
-    def option_fields(
-        self,
-    ) -> list[tuple[forms.BoundField, list[str], list[str], yams.OptionSpec]]:
-        """[(bound field, presets offering it, their labels, spec)] for the template."""
-        return [
-            (
-                self[key],
-                offered,
-                [translated(yams.PRESETS[p].label) for p in offered],
-                option_spec(key),
-            )
-            for key, offered in self.offered.items()
-        ]
-
-    def preset_choices(self) -> list[tuple[yams.Variant, bool]]:
-        """[(variant, checked)] for the preset cards."""
-        current = self["preset"].value() or yams.DEFAULT_PRESET
-        return [(v, v.key == current) for v in presets()]
-
-    def preset_defaults_json(self) -> str:
-        """The options each preset starts with, for the page script."""
-        return json.dumps(
-            {
-                v.key: {s.key: s.default for s in yams.option_specs(v.key)}
-                for v in presets()
-            }
-        )
 
     # --- names -----------------------------------------------------------------
 
@@ -926,7 +648,7 @@ class NewGameForm(forms.Form):
         return [value for _index, value, _error in self.name_rows() if value.strip()]
 
     def max_rows(self) -> int:
-        return max(v.max_players for v in presets())
+        return max(kind.max_players for kind in registry.KINDS.values())
 
     @property
     def is_row_edit(self) -> bool:
@@ -961,81 +683,28 @@ class NewGameForm(forms.Form):
     # --- validation --------------------------------------------------------------
 
     def clean_kind(self) -> str:
-        return self.cleaned_data["kind"] or Kind.YAMS
+        return self.cleaned_data["kind"] or registry.DEFAULT
 
     def clean(self) -> dict[str, object]:
         cleaned = super().clean()
         kind = cleaned.get("kind")
-        rules: yams.Variant | rounds.RoundRules | None = None
-        if kind == Kind.YAMS:
-            rules = self._clean_yams_options(cleaned)
-        elif kind in ROUND_KINDS:
-            rules = self._clean_round_options(kind, cleaned)
+        # No part for a kind the form refused: a forged kind creates nothing.
+        part = self.parts.get(str(kind)) if kind else None
+        rules = part.clean(cleaned) if part is not None else None
         cleaned["options"] = rules.options if rules else {}
-        self._clean_names(cleaned.get("names") or [], rules, kind)
+        self._clean_names(cleaned.get("names") or [], rules, part)
         return cleaned
 
-    def _clean_yams_options(self, cleaned):
-        preset = cleaned.get("preset")
-        options: dict[str, object] = {}
-        for key, offered in self.offered.items():
-            value = cleaned.get(key)
-            spec = option_spec(key)
-            if preset and preset not in offered:
-                if value not in (None, "", False, [], spec.default):
-                    self.add_error(
-                        key,
-                        _("Cette option n'existe pas pour la variante %(preset)s.")
-                        % {"preset": translated(yams.PRESETS[preset].label)},
-                    )
-                continue
-            if value in (None, ""):
-                continue
-            if spec.type == "columns":
-                value = self._ordered_columns(value)
-            options[key] = value
-        if not preset:
-            return None
-        try:
-            return yams.build_variant(preset, options)
-        except yams.RuleError as exc:
-            raise ValidationError(translated(exc.message)) from exc
-
-    def _clean_round_options(self, kind, cleaned):
-        """The rules of a round kind from its posted options, each checked by
-        the engine beside its own field, then together."""
-        options: dict[str, object] = {}
-        for spec in ROUND_KINDS[kind].OPTION_SPECS:
-            name = round_option_name(kind, spec.key)
-            value = cleaned.get(name)
-            # An emptied field (or a choice nobody ticked) is the option's
-            # default; only an optional number means "none" by being empty.
-            if value in (None, "") and not spec.optional:
-                value = spec.default
-            options[spec.key] = value
-            try:
-                Game.rules_of(kind, "", {spec.key: value})
-            except ValidationError as exc:
-                self.add_error(name, exc.messages)
-        if any(round_option_name(kind, key) in self.errors for key in options):
-            return None
-        try:
-            return Game.rules_of(kind, "", options)
-        except ValidationError as exc:
-            self.add_error(None, exc.messages)
-            return None
-
-    def _ordered_columns(self, value):
-        # The posted order is the order of the checkboxes; keep the engine's.
-        return [kind for kind in yams.COLUMN_KINDS if kind in value]
-
-    def _clean_names(self, raw_names, rules, kind):
+    def _clean_names(
+        self, raw_names: list[str], rules: object | None, part: CreatePart | None
+    ) -> None:
         names, self.row_errors = clean_names(raw_names)
         if self.row_errors:
             self.add_error("names", _("Corrigez les prénoms signalés."))
         else:
             try:
-                Game.check_player_count(names, rules, registry.KINDS.get(kind))
+                kind = part.kind if part is not None else None
+                Game.check_player_count(names, rules, kind)
             except ValidationError as exc:
                 self.add_error("names", exc)
         self.cleaned_names = names

@@ -72,19 +72,11 @@ class ShareLink:
 
 
 def invite_words(game: Game, link: str) -> dict[str, str]:
-    """The message and title a link is shared with, naming the game played (the
-    free counter plays any game: it names none)."""
-    if game.is_yams:
-        if link == "watch":
-            return {
-                "lead": _("Suivez notre partie de Yams en direct"),
-                "title": _("Notre partie de Yams"),
-            }
-        return {
-            "lead": _("Tiens le crayon de notre partie de Yams"),
-            "title": _("Le crayon de notre partie de Yams"),
-        }
-    if game.kind == "tally":
+    """The message and title a link is shared with, naming the game played
+    where its plug-in says so (the free counter plays any game: it names
+    none)."""
+    kind = game.game_kind
+    if not kind.invitation_names_game:
         if link == "watch":
             return {
                 "lead": _("Suivez notre partie en direct"),
@@ -94,7 +86,7 @@ def invite_words(game: Game, link: str) -> dict[str, str]:
             "lead": _("Tiens le crayon de notre partie"),
             "title": _("Le crayon de notre partie"),
         }
-    name = {"game": translated(game.label)}
+    name = {"game": translated(kind.label)}
     if link == "watch":
         return {
             "lead": _("Suivez notre partie de %(game)s en direct") % name,

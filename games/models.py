@@ -32,6 +32,7 @@ import datetime
 import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cached_property
 
 from django.conf import settings
@@ -63,37 +64,73 @@ from scorekeeper.lib.translation import translated
 # --- the refusals of a write ----------------------------------------------------
 
 
+class Refusal(StrEnum):
+    """Why a write is refused: one member per meaning, so that a view compares
+    members (or catches a subclass of `ScoreRefused`), never spelled strings.
+    The engines' codes (`yams.MoveRefused`, `rounds.RoundRefused`) are among
+    them."""
+
+    REFUSED = "refused"  # anything not told apart below
+    INVALID = "invalid"  # the entry itself: what the rules allow there
+    PLAYER = "player"  # no such player in the game
+    BOX = "box"  # no such box in the game
+    FINISHED = "finished"
+    TURN = "turn"  # another player's turn
+    TAKEN = "taken"  # the box is filled, or out of its column's order
+    NOTHING_TO_UNDO = "nothing_to_undo"
+    STALE = "stale"
+    PENCIL_OUT = "pencil_out"
+    PENCIL_GONE = "pencil_gone"
+    HOST_ONLY = "host_only"
+    UNDONE = "undone"
+    ENDS_BY_RULES = "ends_by_rules"
+    NO_ROUND = "no_round"
+
+
 class ScoreRefused(Exception):
-    """A write the game refuses; `message` is for the person holding the phone."""
+    """A write the game refuses; `message` is for the person holding the phone,
+    `code` says why (a `Refusal`)."""
 
     # The position (from 1) of the refused move, set by `GameManager.replay`.
     index: int
 
-    def __init__(self, message: str, code: str = "refused") -> None:
+    def __init__(self, message: str, code: Refusal | str = Refusal.REFUSED) -> None:
         super().__init__(message)
         self.message = str(message)
-        self.code = code
+        self.code = Refusal(code)
 
     @classmethod
     def of_move(cls, refusal: yams.MoveRefused) -> "ScoreRefused":
         """The rules engine's refusal of a move (`rules.MoveRefused`), in the
-        request's language, with its code."""
-        return cls(translated(refusal.message), refusal.code)
+        request's language, with its code: an `InvalidEntry` for the entry
+        itself."""
+        refused = InvalidEntry if refusal.code == Refusal.INVALID else ScoreRefused
+        return refused(translated(refusal.message), refusal.code)
 
     @classmethod
     def of_round(
         cls, refusal: rounds.InvalidRound | rounds.RoundRefused
     ) -> "ScoreRefused":
-        """A round the kind's rules refuse: "invalid" for the entry itself (said
-        in the dialog), else the game's refusal ("finished")."""
-        code = getattr(refusal, "code", "invalid")
-        return cls(translated(refusal.message), code)
+        """A round the kind's rules refuse: an `InvalidEntry` for the entry
+        itself (said in the dialog), else the game's refusal ("finished")."""
+        if isinstance(refusal, rounds.RoundRefused):
+            return ScoreRefused(translated(refusal.message), refusal.code)
+        return InvalidEntry(translated(refusal.message))
+
+
+class InvalidEntry(ScoreRefused):
+    """The entry itself is refused (what the dice or the kind's rules allow):
+    said in the entry's dialog, like a form error, not over the sheet."""
+
+    def __init__(self, message: str, code: Refusal | str = Refusal.INVALID) -> None:
+        super().__init__(message, code)
 
 
 class StaleVersion(ScoreRefused):
     def __init__(self) -> None:
         super().__init__(
-            _("La feuille a changé entre-temps : vérifiez-la et recommencez."), "stale"
+            _("La feuille a changé entre-temps : vérifiez-la et recommencez."),
+            Refusal.STALE,
         )
 
 
@@ -107,7 +144,7 @@ class PencilOut(ScoreRefused):
             ) % {"name": label}
         else:
             message = _("Le crayon est passé : reprenez-le pour noter vous-même.")
-        super().__init__(message, "pencil_out")
+        super().__init__(message, Refusal.PENCIL_OUT)
 
 
 class PencilTakenBack(ScoreRefused):
@@ -115,7 +152,7 @@ class PencilTakenBack(ScoreRefused):
     the request was on its way."""
 
     def __init__(self) -> None:
-        super().__init__(_("Le crayon a été repris."), "pencil_gone")
+        super().__init__(_("Le crayon a été repris."), Refusal.PENCIL_GONE)
 
 
 class HostOnly(ScoreRefused):
@@ -123,7 +160,8 @@ class HostOnly(ScoreRefused):
 
     def __init__(self) -> None:
         super().__init__(
-            _("Seul l'hôte de la partie peut corriger un prénom."), "host_only"
+            _("Seul l'hôte de la partie peut corriger un prénom."),
+            Refusal.HOST_ONLY,
         )
 
 
@@ -136,7 +174,7 @@ class AlreadyUndone(ScoreRefused):
                 "Cette saisie a déjà été enregistrée puis annulée : "
                 "elle n'est pas notée une seconde fois."
             ),
-            "undone",
+            Refusal.UNDONE,
         )
 
 
@@ -186,19 +224,19 @@ def preset_known() -> Q:
 
 
 class GameQuerySet(models.QuerySet):
-    def by_token(self, kind: str, token: str) -> "Game | None":
-        """The game a `kind` of link ("host", "pencil" or "watch") opens, or None.
+    def by_token(self, role: str, token: str) -> "Game | None":
+        """The game a link of that `role` ("host", "pencil" or "watch") opens, or None.
 
         The watch token is stored as is (the host page shows it again and
         again); host and pencil tokens only hashed: the indexed prefix finds the
         candidates, the digest picks the game."""
         if not tokens.is_well_formed(token):
             return None
-        if kind == "watch":
+        if role == "watch":
             return self.filter(watch_token=token).first()
         prefix = token[: tokens.PREFIX_LENGTH]
-        for game in self.filter(**{f"{kind}_prefix": prefix}).order_by("pk"):
-            if tokens.matches(token, getattr(game, f"{kind}_digest")):
+        for game in self.filter(**{f"{role}_prefix": prefix}).order_by("pk"):
+            if tokens.matches(token, getattr(game, f"{role}_digest")):
                 return game
         return None
 
@@ -631,14 +669,14 @@ class Game(models.Model):
             if not self.game_kind.host_ends:
                 raise ScoreRefused(
                     _("Cette partie se termine d'elle-même, selon ses règles."),
-                    "ends_by_rules",
+                    Refusal.ENDS_BY_RULES,
                 )
             if state.finished:
                 return False
             if not state.started:
                 raise ScoreRefused(
                     _("Aucune manche n'est notée : il n'y a rien à terminer."),
-                    "no_round",
+                    Refusal.NO_ROUND,
                 )
             now = timezone.now()
             closed = self.game_kind.closed(state, closed=True)

@@ -17,7 +17,6 @@ from django.utils.translation import gettext as _
 
 from games.kinds import rounds
 from games.kinds.state import Prospect
-from games.kinds.tarot.rules import CONTRACT_LABELS, TarotDeal
 from games.kinds.yams import (
     BonusOutlook,
     Box,
@@ -222,6 +221,13 @@ def prospect_words(variant: Variant, language: str | None) -> ProspectWords:
     """The ProspectWords of a variant in a language (the active one: `language`
     only keys the cache)."""
     return ProspectWords(variant)
+
+
+def player_prospects(state: GameState, player_pk: int) -> list[tuple[str, str]]:
+    """One player's Prospects as lines, in the page's language (the Yams
+    plug-in's `player_prospects`: the host's rename dialog)."""
+    words = prospect_words(state.game.variant, get_language())
+    return words.table(state)[player_pk].lines
 
 
 class TableWords:
@@ -738,7 +744,7 @@ class RoundsTableBuilder:
     def __init__(self, state: rounds.RoundsGame, access: "Access") -> None:
         self.state = state
         self.access = access
-        self.kind = access.game.kind
+        self.kind = access.game.game_kind
 
     def table(self) -> RoundsTable:
         state, access = self.state, self.access
@@ -775,7 +781,7 @@ class RoundsTableBuilder:
             ],
             number=state.number,
             dealer=dealer.name if dealer is not None else "",
-            round_word=_("Donne") if self.kind == "tarot" else _("Manche"),
+            round_word=str(self.kind.words.round),
             lower_wins=state.rules.lower_wins,
             leader_mark=pgettext("leader", "1er"),
             can_write=writes,
@@ -801,27 +807,9 @@ class RoundsTableBuilder:
     def row(
         self, number: int, round_: rounds.Round, totals: dict[int, int]
     ) -> RoundRow:
-        detail = round_.detail
-        marks: dict[int, tuple[str, str]] = {}
-        note = ""
-        if self.kind == "skyjo":
-            if detail.doubled:
-                marks[detail.finisher] = ("×2", _("a fini la manche, doublé"))
-            else:
-                marks[detail.finisher] = ("✓", _("a fini la manche"))
-        elif isinstance(detail, TarotDeal):
-            if detail.passed:
-                note = _("Donne passée")
-            else:
-                contract = translated(CONTRACT_LABELS[detail.contract])
-                taker = self.state.player(detail.taker).name
-                verdict = _("faite") if detail.won else _("chutée")
-                note = f"{contract} · {taker} · {verdict}"
-                marks[detail.taker] = ("P", _("preneur"))
-                if detail.partner is not None:
-                    marks[detail.partner] = ("A", _("partenaire"))
+        note, marks = self.kind.round_notes(self.state, round_)
         cells = []
-        signed_points = self.kind != "skyjo"
+        signed_points = self.kind.signed_points
         for player in self.state.players:
             points = round_.points[player.pk]
             text = rounds.signed(points) if signed_points else numbers.written(points)

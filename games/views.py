@@ -13,6 +13,7 @@ redirects with a flash message; an htmx request gets the fragment it swaps.
 
 import functools
 from collections.abc import Callable
+from typing import cast
 
 from django.contrib import messages
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
@@ -55,7 +56,6 @@ from games.dialogs import (
     UndoDialog,
 )
 from games.forms import (
-    ROUND_FORMS,
     ConfirmForm,
     EntryForm,
     NewGameForm,
@@ -75,7 +75,17 @@ from games.invite import (
 )
 from games.kinds import rounds, yams
 from games.kinds.yams.game_state import Summary
-from games.models import Entry, Game, PencilOut, Round, ScoreRefused, State
+from games.models import (
+    Entry,
+    Game,
+    InvalidEntry,
+    PencilOut,
+    PencilTakenBack,
+    Refusal,
+    Round,
+    ScoreRefused,
+    State,
+)
 from games.sheet import sheet_html
 from scorekeeper.lib import numbers
 from scorekeeper.lib.translation import translated
@@ -121,10 +131,8 @@ def page_context(access: Access, **extra: object) -> dict[str, object]:
 
 
 def players_of(state: State) -> list[object]:
-    """The players in seating order, whichever the kind."""
-    if isinstance(state, rounds.RoundsGame):
-        return list(state.players)
-    return [seat.player for seat in state.seats]
+    """The players in seating order."""
+    return list(state.players)
 
 
 Dialog = (
@@ -143,7 +151,7 @@ def render_page(
 ) -> HttpResponse:
     state = state or access.game.state()
     context = page_context(
-        access, state=state, dialog=dialog, done=done_entry(request, state)
+        access, state=state, dialog=dialog, done=done_entry(request, access.game, state)
     )
     if access.is_host:
         context.update(pencil_context(request, access, pencil_form))
@@ -171,10 +179,11 @@ def pencil_context(
     }
 
 
-def done_entry(request: HttpRequest, state: State) -> Summary | None:
-    """The entry just recorded (?done=<seq>), for the short "Annuler" offer."""
-    if isinstance(state, rounds.RoundsGame):
+def done_entry(request: HttpRequest, game: Game, state: State) -> Summary | None:
+    """The box just recorded (?done=<seq>), for the short "Annuler" offer."""
+    if not game.game_kind.entered_by_boxes:
         return None
+    state = cast(yams.GameState, state)
     seq = numbers.optional_int(request.GET.get("done"))
     last = state.last_entry()
     if last is not None and seq == last.seq:
@@ -221,15 +230,15 @@ def watch(request: HttpRequest, watch_token: str) -> HttpResponse:
 # body when the game has not moved, the fresh #sheet fragment when it has.
 
 
-def _poll(request, kind, token):
+def _poll(request: HttpRequest, role: str, token: str) -> HttpResponse:
     """204 when the game is still at the page's version (`?v=`), else the fresh
     #sheet. The unchanged answer, by far the most frequent, reads the version
     alone; a bad link gets what the pages get (404, 410, 429) and counts a miss."""
-    digest = "watch_token" if kind == "watch" else f"{kind}_digest"
-    game = get_game_or_404(request, kind, token, Game.objects.only("version", digest))
+    digest = "watch_token" if role == "watch" else f"{role}_digest"
+    game = get_game_or_404(request, role, token, Game.objects.only("version", digest))
     if request.GET.get("v", "") == str(game.version):
         return HttpResponse(status=204)
-    return sheet_fragment(request, get_access_or_404(request, kind, token))
+    return sheet_fragment(request, get_access_or_404(request, role, token))
 
 
 @require_safe
@@ -261,7 +270,7 @@ def refused(
     """A move that cannot be made (not this player's turn, game over, stale
     page…): say why and show the fresh sheet (the verbs that refuse leave the
     game as their lock found it)."""
-    if refusal.code == "pencil_gone":
+    if isinstance(refusal, PencilTakenBack):
         # Taken back while this request was on its way: the same 410 page as the
         # pencil link's next request gets (htmx reloads onto it).
         request.capability_refused = True
@@ -326,9 +335,10 @@ def find_box(
     try:
         return find(player_id, column, box)
     except yams.MoveRefused as refusal:
-        if refusal.code == "box":
+        refused = ScoreRefused.of_move(refusal)
+        if refused.code is Refusal.BOX:
             raise Http404 from refusal
-        raise ScoreRefused.of_move(refusal) from refusal
+        raise refused from refusal
 
 
 def entry_form(
@@ -343,8 +353,8 @@ def entry_form(
 ) -> tuple[yams.Seat, EntryForm]:
     """(Seat, EntryForm) of a box this page may fill now (`check`), or of
     any box of the game: ScoreRefused if not, Http404 if the game has no such."""
-    if not access.game.is_yams:
-        raise Http404  # a game of rounds has no boxes
+    if not access.game.game_kind.entered_by_boxes:
+        raise Http404  # a game entered round by round has no boxes
     if check:
         seat, spec, box_obj = check_open(access, state, player_id, column, box)
     else:
@@ -457,11 +467,11 @@ def record(
             return redirect(f"{access.page_url}?done={entry.seq}")
         # Shown again as the dialog opens: only for a box this page may fill now.
         check_open(access, state, player_id, column, box)
-    except ScoreRefused as refusal:
-        if refusal.code != "invalid":
-            return refused(request, access, refusal)
+    except InvalidEntry as refusal:
         # What the dice allow there: said in the dialog, like a form error.
         form.add_error(None, refusal.message)
+    except ScoreRefused as refusal:
+        return refused(request, access, refusal)
     dialog = entry_dialog(access, seat, form)
     return show_dialog(request, access, state, dialog, status=422)
 
@@ -471,8 +481,8 @@ def record(
 
 def open_rounds(access: Access) -> rounds.RoundsGame:
     """The state of a game of rounds this page may write to now: Http404 for a
-    Yams game (it is scored by boxes), ScoreRefused while the pencil is out."""
-    if access.game.is_yams:
+    game entered box by box, ScoreRefused while the pencil is out."""
+    if access.game.game_kind.entered_by_boxes:
         raise Http404
     if not access.can_write:
         raise PencilOut(access.game.pencil_label)
@@ -482,7 +492,7 @@ def open_rounds(access: Access) -> rounds.RoundsGame:
 def round_form(
     access: Access, state: rounds.RoundsGame, data: QueryDict | None = None
 ) -> RoundForm:
-    form_class = ROUND_FORMS[access.game.kind]
+    form_class = access.game.game_kind.entry_form_class
     initial = {"seen_version": access.game.version, "request_key": new_request_key()}
     return form_class(data, players=state.players, initial=initial)
 
@@ -495,7 +505,7 @@ def round_dialog(
     show_missing: bool = True,
 ) -> RoundDialog:
     return RoundDialog(
-        kind=access.game.kind,
+        game_kind=access.game.game_kind,
         form=form,
         number=state.number,
         dealer=state.dealer,
@@ -512,7 +522,7 @@ def new_round(request: HttpRequest, access: Access) -> HttpResponse:
     try:
         state = open_rounds(access)
         if state.finished:
-            raise ScoreRefused(_("La partie est terminée."), "finished")
+            raise ScoreRefused(_("La partie est terminée."), Refusal.FINISHED)
     except ScoreRefused as refusal:
         return refused(request, access, refusal)
     dialog = round_dialog(access, state, round_form(access, state))
@@ -531,7 +541,7 @@ def preview_round(request: HttpRequest, access: Access) -> HttpResponse:
     result = None
     if form.is_valid():
         try:
-            result = RoundPreview.of(state, form.entry)
+            result = RoundPreview.of(access.game.game_kind, state, form.entry)
         except (rounds.InvalidRound, rounds.RoundRefused) as refusal:
             form.add_error(None, translated(refusal.message))
     # While the host is still typing (htmx), a part not filled in yet is no
@@ -559,20 +569,18 @@ def record_round(request: HttpRequest, access: Access) -> HttpResponse:
                 by=access.writer,
             )
             after = game.state()
-            notice = _("%(round)s %(number)s notée.") % {
-                "round": _("Donne") if game.kind == "tarot" else _("Manche"),
-                "number": len(after.rounds),
-            }
+            number = len(cast(rounds.RoundsGame, after).rounds)
+            notice = game.game_kind.words.recorded % {"number": number}
             if after.finished:
                 notice = _("Partie terminée.")
             if request.htmx:
                 return refreshed(request, access, notice)
             messages.success(request, notice)
             return redirect(access.page_url)
-    except ScoreRefused as refusal:
-        if refusal.code != "invalid":
-            return refused(request, access, refusal)
+    except InvalidEntry as refusal:
         form.add_error(None, refusal.message)
+    except ScoreRefused as refusal:
+        return refused(request, access, refusal)
     dialog = round_dialog(access, state, form)
     return show_dialog(request, access, state, dialog, status=422)
 
@@ -650,7 +658,8 @@ def undo_dialog(request: HttpRequest, access: Access) -> HttpResponse:
     state = game.state()
     form = ConfirmForm(initial={"seen_version": game.version})
     dialog: UndoDialog | RoundUndoDialog | None = None
-    if isinstance(state, rounds.RoundsGame):
+    if not game.game_kind.entered_by_boxes:
+        state = cast(rounds.RoundsGame, state)
         if state.rounds:
             last = state.rounds[-1]
             dialog = RoundUndoDialog(
@@ -660,7 +669,8 @@ def undo_dialog(request: HttpRequest, access: Access) -> HttpResponse:
                 ],
                 form=form,
             )
-    elif (entry := state.last_entry()) is not None:
+    elif (entry := game.game_kind.last_written(game, state)) is not None:
+        state = cast(yams.GameState, state)
         dialog = UndoDialog(form=form, **state.summary(entry))
     if dialog is None:
         return refused(request, access, ScoreRefused(_("Rien à annuler.")), state)
@@ -671,13 +681,12 @@ def undone_words(game: Game, undone: Entry | Round | None) -> str:
     """What the notice says of an undo: the box or the round taken back."""
     if undone is None:
         return _("Rien à annuler.")
-    if isinstance(undone, Round):
+    state = game.state()
+    if not game.game_kind.entered_by_boxes:
         # The round taken back came after those still on the sheet.
-        return _("Annulé : %(round)s %(number)s.") % {
-            "round": _("donne") if game.kind == "tarot" else _("manche"),
-            "number": len(game.state().rounds) + 1,
-        }
-    summary = game.state().summary(undone)
+        number = len(cast(rounds.RoundsGame, state).rounds) + 1
+        return game.game_kind.words.undone % {"number": number}
+    summary = cast(yams.GameState, state).summary(cast(Entry, undone))
     return _("Annulé : %(name)s, %(box)s (%(points)s).") % {
         "name": summary["player"].name,
         "box": translated(summary["box"].label),
@@ -701,7 +710,9 @@ def rename(request: HttpRequest, access: Access, player_id: int) -> HttpResponse
         raise Http404
     if request.method == "GET":
         form = RenameForm(initial={"name": seat.player.name})
-        return show_dialog(request, access, state, RenameDialog.of(state, seat, form))
+        return show_dialog(
+            request, access, state, RenameDialog.of(game.game_kind, state, seat, form)
+        )
     form = RenameForm(request.POST)
     if form.is_valid():
         old = seat.player.name
@@ -719,7 +730,11 @@ def rename(request: HttpRequest, access: Access, player_id: int) -> HttpResponse
             messages.success(request, notice)
             return redirect(access.page_url)
     return show_dialog(
-        request, access, state, RenameDialog.of(state, seat, form), status=422
+        request,
+        access,
+        state,
+        RenameDialog.of(game.game_kind, state, seat, form),
+        status=422,
     )
 
 

@@ -262,6 +262,48 @@ class GameKind(ABC):
     # === the game pages (games/): forms, dialogs, the sheet ===================
     # Hooks of this area go below these two lines.
 
+    # How the host enters a move on the game page: one box of one player at a
+    # time, tapped on the sheet (`games.views.box`, Yams), or else the whole
+    # table's round in one dialog (`games.views.new_round`).
+    entered_by_boxes: ClassVar[bool] = False
+    # The create page's part of this kind: the class (dotted path) adding its
+    # option fields to the create form and cleaning them, and the templates
+    # drawing them: `create_template` as a card of its own after the players
+    # (Yams's presets; "" for none), `options_template` in the "Options" fold.
+    create_part: ClassVar[str] = "games.forms.OptionSpecsPart"
+    create_template: ClassVar[str] = ""
+    options_template: ClassVar[str] = "games/kind_options.jinja"
+    # At tarot a deal sums to 0 over the table: the round dialog says so.
+    zero_sum: ClassVar[bool] = False
+    # The invitations name the game played ("our game of Tarot"): a counter
+    # plays any game, and names none.
+    invitation_names_game: ClassVar[bool] = True
+
+    @cached_property
+    def create_part_class(self) -> type:
+        return import_string(self.create_part)
+
+    def players_help(self) -> str:
+        """The help under the players' names on the create page, in the page's
+        language."""
+        return str(
+            gettext_lazy(
+                "Dans l'ordre où ils sont assis : c'est l'ordre du jeu. "
+                "De %(min)s à %(max)s joueurs."
+            )
+            % {"min": self.min_players, "max": self.max_players}
+        )
+
+    # The function (dotted path) giving what the host's rename dialog says is
+    # still possible for a player, `(state, player_pk) -> [(text, its class
+    # attribute)]` in the page's language; "" says nothing.
+    player_prospects: ClassVar[str] = ""
+
+    def prospects_of(self, state: State, player_pk: int) -> list[tuple[str, str]]:
+        if not self.player_prospects:
+            return []
+        return list(import_string(self.player_prospects)(state, player_pk))
+
     # === what a game leaves behind (keepsakes/): log, CSV, JSON, PDF ============
     # Hooks of this area go below these two lines.
 
@@ -400,6 +442,18 @@ class RoundKind(GameKind):
 
     # === the game pages (games/): forms, dialogs, the sheet ===================
     # Hooks of this area go below these two lines.
+
+    # The sheet writes a round's points with their sign (+20, −20), or as a
+    # count (Skyjo's cards).
+    signed_points: ClassVar[bool] = True
+
+    def round_notes(
+        self, state: rounds.RoundsGame, played: rounds.Round
+    ) -> tuple[str, dict[int, tuple[str, str]]]:
+        """What the sheet says of a round besides the points, in the page's
+        language: (the round in a word, {pk: (a mark beside the player's points,
+        what a screen reader says of it)})."""
+        return "", {}
 
     # === what a game leaves behind (keepsakes/): log, CSV, JSON, PDF ============
     # Hooks of this area go below these two lines.

@@ -121,8 +121,10 @@
   // a disabled section posts nothing, so the other games' fields cannot get in
   // the way. The players' help and the room for rows follow the game.
   function applyKind(form) {
+    // None checked: the first tile, the registry's default, as the server reads it.
     var checked = form.querySelector("input[data-kind]:checked");
-    var kind = checked ? checked.value : "yams";
+    var first = form.querySelector("input[data-kind]");
+    var kind = checked ? checked.value : first ? first.value : "";
     form.querySelectorAll("[data-kind-section]").forEach(function (section) {
       var chosen = section.getAttribute("data-kind-section") === kind;
       section.hidden = !chosen;

@@ -376,7 +376,7 @@ def test_undo_asks_about_the_last_round_then_takes_it_off_the_sheet(client):
     # The same request again (a retry): one round only is taken back.
     client.post(host_url(host, "undo"), form)
 
-    assert "Annulé : manche 2." in text(client.get(response.url))
+    assert "Manche 2 annulée." in text(client.get(response.url))
     assert [r.seq for r in live_rounds(game)] == [1]
     assert game.rounds.count() == 2
 

@@ -10,10 +10,12 @@ class Tally(RoundKind):
     label = gettext_noop("Compteur libre")
     description = gettext_noop("Tout autre jeu, manche par manche.")
     rules_class = TallyRules
-    entry_form = "games.forms.TallyRoundForm"
+    entry_form = "games.kinds.tally.forms.TallyRoundForm"
 
     # === the game pages (games/): forms, dialogs, the sheet ===================
     # Hooks of this area go below these two lines.
+    dialog_template = "kinds/tally/round_fields.jinja"
+    invitation_names_game = False
 
     # === what a game leaves behind (keepsakes/): log, CSV, JSON, PDF ============
     # Hooks of this area go below these two lines.

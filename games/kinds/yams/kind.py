@@ -10,6 +10,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from bands.models import FinalScore
+from scorekeeper.lib.translation import translated
 
 from ..base import ROUNDS, GameKind, RoundWords
 from ..messages import Message, gettext_noop
@@ -104,6 +105,20 @@ class Yams(GameKind):
 
     # === the game pages (games/): forms, dialogs, the sheet ===================
     # Hooks of this area go below these two lines.
+    entered_by_boxes = True
+    create_part = "games.kinds.yams.forms.YamsCreatePart"
+    create_template = "kinds/yams/create_presets.jinja"
+    options_template = "kinds/yams/create_options.jinja"
+
+    player_prospects = "games.sheet.player_prospects"
+
+    def players_help(self) -> str:
+        return translated(
+            gettext_noop(
+                "Dans l'ordre où ils sont assis : c'est l'ordre du jeu. "
+                "Jusqu'à 10 joueurs (6 avec six dés)."
+            )
+        )
 
     # === what a game leaves behind (keepsakes/): log, CSV, JSON, PDF ============
     # Hooks of this area go below these two lines.
