@@ -16,7 +16,8 @@ from scorekeeper.lib import numbers
 from scorekeeper.lib.translation import translated
 
 if TYPE_CHECKING:
-    from games.forms import ConfirmForm, EntryForm, RenameForm, RoundForm
+    from games.forms import ConfirmForm, RenameForm, RoundForm
+    from games.kinds.yams.forms import EntryForm
     from games.models import Entry, Player
 
 

@@ -192,19 +192,6 @@ class Writer(models.TextChoices):
 PENCIL_LABEL_LENGTH = 40
 
 
-class Kind(models.TextChoices):
-    """TRANSITIONAL: the kinds' keys, until every caller asks the registry."""
-
-    YAMS = "yams", gettext_lazy("Yams")
-    SKYJO = "skyjo", gettext_lazy("Skyjo")
-    TAROT = "tarot", gettext_lazy("Tarot")
-    TALLY = "tally", gettext_lazy("Compteur libre")
-
-
-# TRANSITIONAL, as `Kind`.
-ROUND_RULES = {key: kind for key, kind in registry.KINDS.items() if kind.host_ends}
-
-
 def kind_choices() -> list[tuple[str, str]]:
     """Every kind the registry knows, named in the page's language."""
     return [(key, gettext_lazy(label)) for key, label in registry.choices()]
@@ -432,11 +419,6 @@ class Game(models.Model):
         """The kind's plug-in (games/kinds/registry.py): everything that differs
         from one kind to another is asked of it."""
         return registry.get(self.kind)
-
-    @property
-    def is_yams(self) -> bool:
-        """TRANSITIONAL, as `Kind`."""
-        return self.kind == "yams"
 
     @cached_property
     def variant(self) -> yams.Variant:

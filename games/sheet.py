@@ -16,7 +16,7 @@ from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from games.kinds import rounds
-from games.kinds.state import Prospect
+from games.kinds.state import Prospect, State
 from games.kinds.yams import (
     BonusOutlook,
     Box,
@@ -377,9 +377,7 @@ def short_name(name: str, crowded: bool = False) -> str:
     return name if not crowded or len(name) <= 6 else name[:5].rstrip() + "…"
 
 
-def sheet_html(
-    access: "Access", state: "GameState | rounds.RoundsGame | None" = None
-) -> str:
+def sheet_html(access: "Access", state: "State | None" = None) -> str:
     """The #sheet of `access`'s role at its game's version, in the active language:
     rendered on the first ask, then the same text for every page and stream of the
     game in that role (nothing in it is per request).
@@ -401,23 +399,21 @@ def sheet_html(
     return html
 
 
-def draw_sheet(access: "Access", state: "GameState | rounds.RoundsGame") -> SafeString:
+def draw_sheet(access: "Access", state: "State") -> SafeString:
     """The #sheet drawn anew: its Table, then templates/games/sheet.jinja (Jinja2,
     compiled to Python: the sheet is drawn on every write); a game of rounds
-    draws its RoundsTable with templates/games/rounds_sheet.jinja."""
+    draws its RoundsTable with templates/games/rounds_sheet.jinja: the kind's
+    plug-in names its builder and its template."""
     context = {"access": access, "role": access.role, "game": access.game}
     if access.is_host:
         context["host_token"] = access.token
     # The score race, any kind's (games/race.py).
     context["race"] = race_of(state, access.game.game_kind)
-    if isinstance(state, rounds.RoundsGame):
-        context.update(state=state, table=RoundsTableBuilder(state, access).table())
-        html = render_to_string("games/rounds_sheet.jinja", context)
-        return mark_safe(html)
-    context.update(state=state, table=TableBuilder(state, access).table())
+    kind = access.game.game_kind
+    context.update(state=state, table=kind.sheet_builder_class(state, access).table())
     # Django's Jinja2 backend returns a plain str; its template escaped every
     # value (autoescape), so the pages that embed it may take it as it is.
-    return mark_safe(render_to_string("games/sheet.jinja", context))
+    return mark_safe(render_to_string(kind.sheet_template, context))
 
 
 @dataclass

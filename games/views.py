@@ -13,7 +13,7 @@ redirects with a flash message; an htmx request gets the fragment it swaps.
 
 import functools
 from collections.abc import Callable
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from django.contrib import messages
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
@@ -57,7 +57,6 @@ from games.dialogs import (
 )
 from games.forms import (
     ConfirmForm,
-    EntryForm,
     NewGameForm,
     PencilForm,
     RenameForm,
@@ -89,6 +88,9 @@ from games.models import (
 from games.sheet import sheet_html
 from scorekeeper.lib import numbers
 from scorekeeper.lib.translation import translated
+
+if TYPE_CHECKING:
+    from games.kinds.yams.forms import EntryForm
 
 # --- create ----------------------------------------------------------------------
 
@@ -350,7 +352,7 @@ def entry_form(
     data: QueryDict | None = None,
     *,
     check: bool = True,
-) -> tuple[yams.Seat, EntryForm]:
+) -> "tuple[yams.Seat, EntryForm]":
     """(Seat, EntryForm) of a box this page may fill now (`check`), or of
     any box of the game: ScoreRefused if not, Http404 if the game has no such."""
     if not access.game.game_kind.entered_by_boxes:
@@ -359,7 +361,7 @@ def entry_form(
         seat, spec, box_obj = check_open(access, state, player_id, column, box)
     else:
         seat, spec, box_obj = find_box(state.box_of, player_id, column, box)
-    form = EntryForm(
+    form = access.game.game_kind.entry_form_class(
         data,
         spec=spec,
         box=box_obj,
@@ -375,7 +377,7 @@ def entry_form(
 def entry_dialog(
     access: Access,
     seat: yams.Seat,
-    form: EntryForm,
+    form: "EntryForm",
     preview: Preview | None = None,
     show_errors: bool = True,
 ) -> EntryDialog:

@@ -165,6 +165,9 @@ class GameKind(ABC):
     # drawing its sheet.
     dialog_template: ClassVar[str] = ""
     sheet_template: ClassVar[str] = "games/rounds_sheet.jinja"
+    # Dotted path of the class that makes the sheet's table from a state and
+    # the page's access.
+    sheet_builder: ClassVar[str] = "games.sheet.RoundsTableBuilder"
 
     # --- who plays, with which rules --------------------------------------------
 
@@ -255,6 +258,10 @@ class GameKind(ABC):
     @cached_property
     def entry_form_class(self) -> type:
         return import_string(self.entry_form)
+
+    @cached_property
+    def sheet_builder_class(self) -> type:
+        return import_string(self.sheet_builder)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.key}>"

@@ -29,8 +29,9 @@ class Yams(GameKind):
     # A game of Yams ends with its last box.
     host_ends = False
     written = "entries"
-    entry_form = "games.forms.EntryForm"
+    entry_form = "games.kinds.yams.forms.EntryForm"
     sheet_template = "games/sheet.jinja"
+    sheet_builder = "games.sheet.TableBuilder"
 
     def build_rules(self, preset: str, options: Mapping[str, object] | None) -> Variant:
         return build_variant(preset, options or {})
