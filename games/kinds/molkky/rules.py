@@ -104,7 +104,7 @@ class _Table:
 def _table(game: RoundsGame) -> _Table:
     """Where `game` stands, kept once per game when it is a MolkkyGame."""
     if isinstance(game, MolkkyGame):
-        return game._state
+        return game._folded
     return _fold(game)
 
 
@@ -149,7 +149,7 @@ class MolkkyGame(RoundsGame):
     after everyone still in (an eliminated player cannot win)."""
 
     @cached_property
-    def _state(self) -> _Table:
+    def _folded(self) -> _Table:
         return _fold(self)
 
     @property
@@ -159,16 +159,16 @@ class MolkkyGame(RoundsGame):
 
     @property
     def misses_in_a_row(self) -> dict[int, int]:
-        return dict(self._state.misses)
+        return dict(self._folded.misses)
 
     @property
     def eliminated(self) -> frozenset[int]:
-        return self._state.out
+        return self._folded.out
 
     @property
     def turn(self) -> int:
         """The sheet's round the next throw belongs to."""
-        return self._state.turn
+        return self._folded.turn
 
     def ranking(self) -> list[Standing]:
         """Players still in first, then the eliminated; by total within each;
