@@ -34,10 +34,10 @@ class EntryDialog:
     multi: bool  # several columns: the title names the column
     record_url: str
     preview_url: str
-    preview: Preview | None = None  # the calculation of the values chosen so far
+    preview: BoxPreview | None = None  # the calculation of the values chosen so far
     show_errors: bool = True
-    # [(value, Preview)]: each button's calculation, for static/js/outbox.js.
-    offline_previews: list[tuple[str, Preview]] = field(default_factory=list)
+    # [(value, BoxPreview)]: each button's calculation, for static/js/outbox.js.
+    offline_previews: list[tuple[str, BoxPreview]] = field(default_factory=list)
 
     @property
     def box(self) -> yams.Box:
@@ -93,7 +93,7 @@ class PlayerTotal:
 
 
 @dataclass
-class Preview:
+class BoxPreview:
     """A move checked but not recorded: its calculation and the totals after it,
     as the entry dialog shows them before Valider."""
 
@@ -112,8 +112,8 @@ class Preview:
         column: str,
         box: str,
         entry: yams.EntryData,
-    ) -> Preview:
-        """The Preview of a move `state` (a yams.GameState) accepts now, or the
+    ) -> BoxPreview:
+        """The BoxPreview of a move `state` (a yams.GameState) accepts now, or the
         engine's `yams.MoveRefused` saying why not."""
         seat, scored, after = state.check_move(player_id, column, box, entry)
         return cls(
@@ -133,8 +133,8 @@ class Preview:
         column: str,
         box: str,
         entries: Iterable[tuple[str, yams.EntryData]],
-    ) -> list[tuple[str, Preview]]:
-        """[(value, Preview)] for the moves `entries` ([(value, entry)]) that the
+    ) -> list[tuple[str, BoxPreview]]:
+        """[(value, BoxPreview)] for the moves `entries` ([(value, entry)]) that the
         rules allow: what the dialog shows for each button when the network is
         down and cannot be asked. A refused one is left out, its reason unsaid."""
         previews = []

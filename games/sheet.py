@@ -801,7 +801,7 @@ class RoundsTableBuilder:
         )
 
     def row(
-        self, number: int, round_: rounds.Round, totals: dict[int, int]
+        self, number: int, round_: rounds.ScoredRound, totals: dict[int, int]
     ) -> RoundRow:
         note, marks = self.kind.round_notes(self.state, round_)
         cells = []

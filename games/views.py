@@ -46,9 +46,9 @@ from games.access import (
     writer_view,
 )
 from games.dialogs import (
+    BoxPreview,
     EndDialog,
     EntryDialog,
-    Preview,
     RenameDialog,
     RoundDialog,
     RoundPreview,
@@ -378,7 +378,7 @@ def entry_dialog(
     access: Access,
     seat: yams.Seat,
     form: "EntryForm",
-    preview: Preview | None = None,
+    preview: BoxPreview | None = None,
     show_errors: bool = True,
 ) -> EntryDialog:
     column, box = form.column, form.box.key
@@ -407,7 +407,7 @@ def box(
     except ScoreRefused as refusal:
         return refused(request, access, refusal, state)
     dialog = entry_dialog(access, seat, form)
-    dialog.offline_previews = Preview.for_each(
+    dialog.offline_previews = BoxPreview.for_each(
         state, player_id, column, box, form.value_entries()
     )
     return show_dialog(request, access, state, dialog)
@@ -427,7 +427,7 @@ def preview(
     result = None
     if form.is_valid():
         try:
-            result = Preview.of_move(state, player_id, column, box, form.entry)
+            result = BoxPreview.of_move(state, player_id, column, box, form.entry)
         except yams.MoveRefused as refusal:
             form.add_error(None, translated(refusal.message))
     # Half-way through a choice (one face of two picked) is no mistake yet: the

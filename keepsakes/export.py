@@ -264,7 +264,7 @@ class Rounds:
         word = str(kind.words.round)
         rows = []
         for index, row in enumerate(played):
-            scored: rounds.Round | None
+            scored: rounds.ScoredRound | None
             if row.undone_at is None:
                 scored, totals = next(standing)
             else:

@@ -455,7 +455,7 @@ class RoundKind(GameKind):
     signed_points: ClassVar[bool] = True
 
     def round_notes(
-        self, state: rounds.RoundsGame, played: rounds.Round
+        self, state: rounds.RoundsGame, played: rounds.ScoredRound
     ) -> tuple[str, dict[int, tuple[str, str]]]:
         """What the sheet says of a round besides the points, in the page's
         language: (the round in a word, {pk: (a mark beside the player's points,
@@ -471,11 +471,13 @@ class RoundKind(GameKind):
     # took, which contract, made or not).
     sheet_notes: ClassVar[bool] = False
 
-    def round_text(self, state: rounds.RoundsGame, round_: rounds.Round) -> str:
+    def round_text(self, state: rounds.RoundsGame, round_: rounds.ScoredRound) -> str:
         """What was entered, in a line: "Garde · Ana · faite"."""
         return str(self.words_module.text(state, round_))
 
-    def round_details(self, state: rounds.RoundsGame, round_: rounds.Round) -> str:
+    def round_details(
+        self, state: rounds.RoundsGame, round_: rounds.ScoredRound
+    ) -> str:
         """The rest of what was entered, for whoever checks; "" when the line
         says it all."""
         return str(self.words_module.details(state, round_))
@@ -485,7 +487,7 @@ class RoundKind(GameKind):
         return str(self.words_module.points(points))
 
     def sheet_points(
-        self, round_: rounds.Round, player: PlayerLike, points: int
+        self, round_: rounds.ScoredRound, player: PlayerLike, points: int
     ) -> str:
         """A player's points in a round, as the printed sheet writes them."""
         return str(self.words_module.sheet_points(round_, player, points))

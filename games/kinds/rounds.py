@@ -163,7 +163,7 @@ def read_options(
 
 
 @dataclass(frozen=True)
-class Round:
+class ScoredRound:
     """One round as the rules read it: the entry in its normal form (what the web
     layer stores), the points it gives each player (by pk, every player of the
     game), the calculation shown before validating, and `detail`, the kind's own
@@ -181,7 +181,7 @@ class Preview:
     its calculation, the totals before and after, and whether the game would end
     with it."""
 
-    round: Round
+    round: ScoredRound
     totals_before: Mapping[int, int]
     totals_after: Mapping[int, int]
     ends_game: bool
@@ -250,7 +250,7 @@ class RoundRules(ABC):
             )
 
     @abstractmethod
-    def score(self, game: RoundsGame, entry: object) -> Round:
+    def score(self, game: RoundsGame, entry: object) -> ScoredRound:
         """The round `entry` makes as the next round of `game`, or
         InvalidRound."""
 
@@ -303,7 +303,7 @@ class RoundsGame:
 
     rules: RoundRules
     players: tuple[PlayerLike, ...]
-    rounds: tuple[Round, ...] = ()
+    rounds: tuple[ScoredRound, ...] = ()
     closed: bool = False
     _by_pk: dict[int, PlayerLike] = field(
         init=False, repr=False, compare=False, default_factory=dict
@@ -332,7 +332,7 @@ class RoundsGame:
 
     # --- moves ---------------------------------------------------------------
 
-    def check(self, entry: object) -> Round:
+    def check(self, entry: object) -> ScoredRound:
         """The round `entry` would be, or RoundRefused (the game is over) or
         InvalidRound (the entry itself)."""
         if self.finished:

@@ -4,7 +4,7 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from games.dialogs import Preview
+from games.dialogs import BoxPreview
 from games.kinds import yams
 from games.models import Entry, ScoreRefused, StaleVersion
 from tests.factories import CROSS, classic_moves, count, make_game, play
@@ -138,12 +138,12 @@ def test_the_classic_game_of_the_rules_ends_250_to_218():
 def test_preview_checks_like_record_without_writing():
     game, _ = make_game(["Sarah"])
     sarah = game.players.get().pk
-    preview = Preview.of_move(game.state(), sarah, "free", "fours", count(3))
+    preview = BoxPreview.of_move(game.state(), sarah, "free", "fours", count(3))
     assert preview.calculation == "3 × 4 = 12"
     assert preview.column_after.upper == 12
     assert preview.after.total == 12 and preview.before.total == 0
     with pytest.raises(yams.MoveRefused, match="Yams"):
-        Preview.of_move(
+        BoxPreview.of_move(
             game.state(), sarah, "free", "yams", {"kind": "total", "value": 3}
         )
     assert not game.entries.exists()

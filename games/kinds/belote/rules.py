@@ -24,9 +24,9 @@ from ..rounds import (
     OptionSpec,
     PlayerLike,
     Preview,
-    Round,
     RoundRules,
     RoundsGame,
+    ScoredRound,
     entry_fields,
 )
 from .teams import (
@@ -189,7 +189,7 @@ class BeloteRules(RoundRules):
                 capots[deal.capot] += 1
         return highlight_figures(game, taken, made, capots)
 
-    def score(self, game: RoundsGame, entry: object) -> Round:
+    def score(self, game: RoundsGame, entry: object) -> ScoredRound:
         pending = _pending_reserve(game)
         if isinstance(entry, Mapping) and entry.get("passed") is True:
             entry_fields(entry, required=("passed",))
@@ -199,7 +199,7 @@ class BeloteRules(RoundRules):
         )
         passed_flag(data)
         deal = self.read_deal(data, pending)
-        return Round(
+        return ScoredRound(
             entry={
                 "team": deal.taker,
                 # A capot's card points are not asked: none stored.
@@ -296,7 +296,7 @@ def _pending_reserve(game: RoundsGame) -> int:
     return last.reserve
 
 
-def _passed(game: RoundsGame, pending: int) -> Round:
+def _passed(game: RoundsGame, pending: int) -> ScoredRound:
     lines = [
         Message(gettext_noop("Tout le monde passe : 0 pour chaque équipe.")),
     ]
@@ -311,7 +311,7 @@ def _passed(game: RoundsGame, pending: int) -> Round:
             )
         )
     deal = BeloteDeal(passed=True, reserve=pending)
-    return Round(
+    return ScoredRound(
         entry={"passed": True},
         points=shares(game, deal.scores),
         calculation=tuple(lines),

@@ -48,9 +48,9 @@ from ..rounds import (
     OptionSpec,
     PlayerLike,
     Preview,
-    Round,
     RoundRules,
     RoundsGame,
+    ScoredRound,
     entry_fields,
 )
 
@@ -272,7 +272,7 @@ class CoincheRules(RoundRules):
                 capots[deal.capot] += 1
         return highlight_figures(game, taken, made, capots)
 
-    def score(self, game: RoundsGame, entry: object) -> Round:
+    def score(self, game: RoundsGame, entry: object) -> ScoredRound:
         if isinstance(entry, Mapping) and entry.get("passed") is True:
             entry_fields(entry, required=("passed",))
             return _passed(game)
@@ -283,7 +283,7 @@ class CoincheRules(RoundRules):
         )
         passed_flag(data)
         deal = self.read_deal(data)
-        return Round(
+        return ScoredRound(
             entry={
                 "team": deal.bidder,
                 "contract": deal.contract,
@@ -450,9 +450,9 @@ def contract_label(contract: str) -> Message | str:
     return contract
 
 
-def _passed(game: RoundsGame) -> Round:
+def _passed(game: RoundsGame) -> ScoredRound:
     deal = CoincheDeal(passed=True)
-    return Round(
+    return ScoredRound(
         entry={"passed": True},
         points=shares(game, deal.scores),
         calculation=(

@@ -13,9 +13,9 @@ from ..rounds import (
     InvalidRound,
     OptionSpec,
     Preview,
-    Round,
     RoundRules,
     RoundsGame,
+    ScoredRound,
     entry_fields,
     is_int,
     player_of,
@@ -296,7 +296,7 @@ class MolkkyRules(RoundRules):
                 )
         return prospects
 
-    def score(self, game: RoundsGame, entry: object) -> Round:
+    def score(self, game: RoundsGame, entry: object) -> ScoredRound:
         data = entry_fields(entry, required=("points",), optional=("thrower",))
         table = _table(game)
         thrower = game.players[table.next_seat]
@@ -333,7 +333,7 @@ class MolkkyRules(RoundRules):
                 "points",
             )
         throw = self._throw(table, thrower, points)
-        return Round(
+        return ScoredRound(
             # The thrower is stored: a replay that would give the throw to
             # someone else (a past throw changed) is refused, not misread.
             entry={"thrower": thrower.pk, "points": points},

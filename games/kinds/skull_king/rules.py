@@ -12,9 +12,9 @@ from ..rounds import (
     InvalidRound,
     OptionSpec,
     Preview,
-    Round,
     RoundRules,
     RoundsGame,
+    ScoredRound,
     entry_fields,
     is_int,
     per_player,
@@ -221,7 +221,7 @@ class SkullKingRules(RoundRules):
                 figures[pk]["bonus_points"] += read.bonuses
         return figures
 
-    def score(self, game: RoundsGame, entry: object) -> Round:
+    def score(self, game: RoundsGame, entry: object) -> ScoredRound:
         data = entry_fields(
             entry, required=("players",), optional=("cards", "lost_tricks")
         )
@@ -245,7 +245,7 @@ class SkullKingRules(RoundRules):
         normal["players"] = {
             str(pk): {key: read[key] for key in fields} for pk, read in entered.items()
         }
-        return Round(
+        return ScoredRound(
             entry=normal,
             points={pk: read.points for pk, read in scores.items()},
             calculation=_calculation(self, game, detail),

@@ -5,7 +5,7 @@ from scorekeeper.lib.translation import translated
 
 from ..base import RoundKind
 from ..messages import gettext_noop
-from ..rounds import Round, RoundsGame
+from ..rounds import RoundsGame, ScoredRound
 from .rules import SkyjoRound, SkyjoRules
 
 
@@ -22,7 +22,7 @@ class Skyjo(RoundKind):
     signed_points = False
 
     def round_notes(
-        self, state: RoundsGame, played: Round
+        self, state: RoundsGame, played: ScoredRound
     ) -> tuple[str, dict[int, tuple[str, str]]]:
         detail = played.detail
         assert isinstance(detail, SkyjoRound)

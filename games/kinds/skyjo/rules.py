@@ -10,9 +10,9 @@ from ..messages import Message, gettext_noop
 from ..rounds import (
     OptionSpec,
     Preview,
-    Round,
     RoundRules,
     RoundsGame,
+    ScoredRound,
     entry_fields,
     lines_of,
     per_player,
@@ -86,7 +86,7 @@ class SkyjoRules(RoundRules):
     def lower_wins(self) -> bool:
         return True
 
-    def score(self, game: RoundsGame, entry: object) -> Round:
+    def score(self, game: RoundsGame, entry: object) -> ScoredRound:
         data = entry_fields(entry, required=("cards", "finisher"))
         cards = per_player(
             game,
@@ -104,7 +104,7 @@ class SkyjoRules(RoundRules):
         points = dict(cards)
         if doubled:
             points[finisher.pk] = 2 * own
-        return Round(
+        return ScoredRound(
             entry={
                 "cards": {str(pk): value for pk, value in cards.items()},
                 "finisher": finisher.pk,

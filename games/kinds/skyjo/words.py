@@ -13,7 +13,7 @@ def _name(state: rounds.RoundsGame, pk: int | None) -> str:
     return state.player(pk).name if pk is not None else ""
 
 
-def text(state: rounds.RoundsGame, round_: rounds.Round) -> str:
+def text(state: rounds.RoundsGame, round_: rounds.ScoredRound) -> str:
     """A round in a line: "Zoé a fini · doublé"."""
     detail = round_.detail
     finisher = _name(state, detail.finisher)
@@ -22,7 +22,7 @@ def text(state: rounds.RoundsGame, round_: rounds.Round) -> str:
     return _("%(name)s a fini") % {"name": finisher}
 
 
-def details(state: rounds.RoundsGame, round_: rounds.Round) -> str:
+def details(state: rounds.RoundsGame, round_: rounds.ScoredRound) -> str:
     """Everyone's cards, for whoever checks."""
     cards = ", ".join(
         f"{_name(state, pk)} {written(value)}"
@@ -36,7 +36,7 @@ def points(value: int) -> str:
     return written(value)
 
 
-def sheet_points(round_: rounds.Round, player: PlayerLike, value: int) -> str:
+def sheet_points(round_: rounds.ScoredRound, player: PlayerLike, value: int) -> str:
     """A player's points on the printed sheet: a finisher doubled shows the
     cards and the doubling ("3×2=6")."""
     detail = round_.detail

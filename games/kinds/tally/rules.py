@@ -11,9 +11,9 @@ from ..rounds import (
     InvalidRound,
     OptionSpec,
     Preview,
-    Round,
     RoundRules,
     RoundsGame,
+    ScoredRound,
     entry_fields,
     lines_of,
     per_player,
@@ -209,7 +209,7 @@ class TallyRules(RoundRules):
             return any(total >= self.target for total in game.totals.values())
         return False
 
-    def score(self, game: RoundsGame, entry: object) -> Round:
+    def score(self, game: RoundsGame, entry: object) -> ScoredRound:
         data = entry_fields(entry, required=("points",))
         given = per_player(
             game,
@@ -237,7 +237,7 @@ class TallyRules(RoundRules):
             )
             for player in game.players
         )
-        return Round(
+        return ScoredRound(
             entry={"points": {str(pk): value for pk, value in given.items()}},
             points=points,
             calculation=calculation,

@@ -7,7 +7,7 @@ from .. import rounds
 from ..state import PlayerLike
 
 
-def text(state: rounds.RoundsGame, round_: rounds.Round) -> str:
+def text(state: rounds.RoundsGame, round_: rounds.ScoredRound) -> str:
     """A round in a line: "Points : Léa +5, Tom −3"."""
     given = ", ".join(
         f"{state.player(pk).name} {rounds.signed(points)}"
@@ -16,7 +16,7 @@ def text(state: rounds.RoundsGame, round_: rounds.Round) -> str:
     return _("Points : %(given)s") % {"given": given}
 
 
-def details(state: rounds.RoundsGame, round_: rounds.Round) -> str:
+def details(state: rounds.RoundsGame, round_: rounds.ScoredRound) -> str:
     """Nothing more: the line says it all."""
     return ""
 
@@ -25,7 +25,7 @@ def points(value: int) -> str:
     return rounds.signed(value)
 
 
-def sheet_points(round_: rounds.Round, player: PlayerLike, value: int) -> str:
+def sheet_points(round_: rounds.ScoredRound, player: PlayerLike, value: int) -> str:
     return rounds.signed(value)
 
 

@@ -5,7 +5,7 @@ from scorekeeper.lib.translation import translated
 
 from ..base import DEALS, RoundKind
 from ..messages import gettext_noop
-from ..rounds import Round, RoundsGame
+from ..rounds import RoundsGame, ScoredRound
 from .rules import CONTRACT_LABELS, TarotDeal, TarotRules
 
 
@@ -23,7 +23,7 @@ class Tarot(RoundKind):
     zero_sum = True
 
     def round_notes(
-        self, state: RoundsGame, played: Round
+        self, state: RoundsGame, played: ScoredRound
     ) -> tuple[str, dict[int, tuple[str, str]]]:
         detail = played.detail
         assert isinstance(detail, TarotDeal)

@@ -14,9 +14,9 @@ from ..rounds import (
     OptionSpec,
     PlayerLike,
     Preview,
-    Round,
     RoundRules,
     RoundsGame,
+    ScoredRound,
     entry_fields,
     is_finite_number,
     is_int,
@@ -215,7 +215,7 @@ class TarotRules(RoundRules):
                 figures[deal.taker]["made"] += int(deal.won)
         return figures
 
-    def score(self, game: RoundsGame, entry: object) -> Round:
+    def score(self, game: RoundsGame, entry: object) -> ScoredRound:
         if isinstance(entry, Mapping) and entry.get("passed") is True:
             entry_fields(entry, required=("passed",))
             return _passed(game)
@@ -230,7 +230,7 @@ class TarotRules(RoundRules):
                 Message(gettext_noop("« passed » : vrai ou faux.")), "passed"
             )
         deal = _read_deal(self, game, data)
-        return Round(
+        return ScoredRound(
             entry=_normal_entry(deal, data, len(game.players)),
             points=deal.shares,
             calculation=_calculation(game, deal),
@@ -242,9 +242,9 @@ def _refused(template: str, field_name: str, **params: object) -> InvalidRound:
     return InvalidRound(Message(template, params), field_name)
 
 
-def _passed(game: RoundsGame) -> Round:
+def _passed(game: RoundsGame) -> ScoredRound:
     shares = {player.pk: 0 for player in game.players}
-    return Round(
+    return ScoredRound(
         entry={"passed": True},
         points=shares,
         calculation=(

@@ -15,7 +15,7 @@ def _name(state: rounds.RoundsGame, pk: int | None) -> str:
     return state.player(pk).name if pk is not None else ""
 
 
-def text(state: rounds.RoundsGame, round_: rounds.Round) -> str:
+def text(state: rounds.RoundsGame, round_: rounds.ScoredRound) -> str:
     """A deal in a line: "Garde · Ana · faite", "Donne passée"."""
     detail = round_.detail
     if detail.passed:
@@ -30,7 +30,7 @@ def text(state: rounds.RoundsGame, round_: rounds.Round) -> str:
     return f"{translated(CONTRACT_LABELS[detail.contract])} · {taker} · {verdict}"
 
 
-def details(state: rounds.RoundsGame, round_: rounds.Round) -> str:
+def details(state: rounds.RoundsGame, round_: rounds.ScoredRound) -> str:
     """The bouts, points and extras of a deal, for whoever checks."""
     detail = round_.detail
     if detail.passed:
@@ -67,7 +67,7 @@ def points(value: int) -> str:
     return rounds.signed(value)
 
 
-def sheet_points(round_: rounds.Round, player: PlayerLike, value: int) -> str:
+def sheet_points(round_: rounds.ScoredRound, player: PlayerLike, value: int) -> str:
     return rounds.signed(value)
 
 
