@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from bands.models import Band
-from games.kinds import registry, rounds
+from games.kinds import options, registry
 from games.kinds.base import GameKind
 from games.models import Game, kind_choices
 from scorekeeper.lib import numbers
@@ -239,7 +239,7 @@ class CreatePart:
 
 class OptionSpecsPart(CreatePart):
     """The part of a kind scored by rounds: one field per option its engine
-    declares (`rounds.OptionSpec`), named by `option_name`."""
+    declares (`options.OptionSpec`), named by `option_name`."""
 
     def __init__(self, kind: GameKind, form: "NewGameForm") -> None:
         super().__init__(kind, form)
@@ -247,7 +247,7 @@ class OptionSpecsPart(CreatePart):
             self.fields[option_name(kind.key, spec.key)] = option_field(spec)
 
     @property
-    def specs(self) -> tuple[rounds.OptionSpec, ...]:
+    def specs(self) -> tuple[options.OptionSpec, ...]:
         return self.kind.option_specs
 
     @classmethod
@@ -256,7 +256,7 @@ class OptionSpecsPart(CreatePart):
     ) -> dict[str, object]:
         return {option_name(kind.key, key): value for key, value in options.items()}
 
-    def bound_fields(self) -> list[tuple[forms.BoundField, rounds.OptionSpec]]:
+    def bound_fields(self) -> list[tuple[forms.BoundField, options.OptionSpec]]:
         """[(bound field, spec)] for the template."""
         return [
             (self.form[option_name(self.kind.key, spec.key)], spec)
@@ -295,8 +295,8 @@ def option_name(kind: str, key: str) -> str:
     return f"{kind}-{key}"
 
 
-def option_field(spec: rounds.OptionSpec) -> forms.Field:
-    """The form field of one option a round kind declares (rounds.OptionSpec)."""
+def option_field(spec: options.OptionSpec) -> forms.Field:
+    """The form field of one option a round kind declares (options.OptionSpec)."""
     label, help_text = translated(spec.label), translated(spec.help)
     if spec.type == "bool":
         return KindPartBooleanField(

@@ -27,7 +27,7 @@ from django.utils.translation import gettext_lazy, ngettext_lazy
 from bands.models import FinalScore
 from bands.stats import DetailColumn, ResultKind
 
-from . import rounds
+from . import options, rounds
 from .messages import Message, gettext_noop
 from .state import PlayerLike, State
 
@@ -420,7 +420,7 @@ class RoundKind(GameKind):
         return self.rules_class.max_players
 
     @property
-    def option_specs(self) -> tuple[rounds.OptionSpec, ...]:
+    def option_specs(self) -> tuple[options.OptionSpec, ...]:
         return self.rules_class.option_specs
 
     def replay(

@@ -18,9 +18,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, ClassVar, Literal, Self, TypeGuard
+from typing import ClassVar, Literal, Self, TypeGuard
 
 from .messages import InvalidEntry, Message, RuleError, gettext_noop
+from .options import OptionSpec, is_int, read_options
 from .state import PlayerLike, Prospect, Standing, rank_players
 
 # One round as the host's dialog sends it and the game stores it: a JSON dict,
@@ -54,11 +55,6 @@ class RoundRefused(RuleError):
         self.code = code
 
 
-def is_int(value: object) -> TypeGuard[int]:
-    # A JSON true is not a 1: a forged or confused value, refused like any other.
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def signed(points: int) -> str:
     """+20, −20 or 0: how a calculation shows what a line adds."""
     if points > 0:
@@ -66,97 +62,6 @@ def signed(points: int) -> str:
     if points < 0:
         return f"\u2212{-points}"
     return "0"
-
-
-# --- options -------------------------------------------------------------------
-
-OptionType = Literal["int", "choice", "bool"]
-
-
-@dataclass(frozen=True)
-class OptionSpec:
-    """How the create form renders one option of a kind, and how it is checked.
-
-    `type` is "int" (from `min` to `max`; None too when `optional`, meaning
-    "none": no limit, the host ends the game), "choice" (one of `choices`, each
-    value with its French label) or "bool". The fields the Yams OptionSpec has
-    are named alike, so the form reads both.
-    """
-
-    key: str
-    label: str
-    help: str
-    type: OptionType
-    default: object
-    choices: tuple[tuple[str, str], ...] = ()
-    min: int | None = None
-    max: int | None = None
-    optional: bool = False
-
-
-def _option_error(spec: OptionSpec, template: str, **params: object) -> RuleError:
-    return RuleError(Message(template, {"option": Message(spec.label), **params}))
-
-
-def _option_value(spec: OptionSpec, value: object) -> object:
-    if spec.type == "bool":
-        if not isinstance(value, bool):
-            raise _option_error(
-                spec, gettext_noop("%(option)s : la valeur doit être vrai ou faux.")
-            )
-        return value
-    if spec.type == "choice":
-        allowed = [choice for choice, _label in spec.choices]
-        if not isinstance(value, str) or value not in allowed:
-            raise _option_error(
-                spec,
-                gettext_noop(
-                    "%(option)s : « %(value)s » impossible (choix : %(choices)s)."
-                ),
-                value=str(value),
-                choices=", ".join(allowed),
-            )
-        return value
-    if value is None and spec.optional:
-        return None
-    assert spec.min is not None and spec.max is not None
-    if not is_int(value) or not spec.min <= value <= spec.max:
-        raise _option_error(
-            spec,
-            gettext_noop("%(option)s : un nombre entier de %(min)s à %(max)s."),
-            min=spec.min,
-            max=spec.max,
-        )
-    return value
-
-
-def read_options(
-    specs: Sequence[OptionSpec], options: object | None, kind_label: str
-) -> dict[str, Any]:
-    """The options of a kind, normalized, every missing one at its default; or
-    RuleError for an unknown option or a value the option does not take."""
-    if options is None:
-        options = {}
-    if not isinstance(options, Mapping):
-        raise RuleError(
-            Message(gettext_noop("Les options doivent être un dictionnaire."))
-        )
-    by_key = {spec.key: spec for spec in specs}
-    for key in options:
-        if key not in by_key:
-            raise RuleError(
-                Message(
-                    gettext_noop(
-                        "L'option « %(option)s » n'existe pas "
-                        "pour la variante %(variant)s."
-                    ),
-                    {"option": str(key), "variant": Message(kind_label)},
-                )
-            )
-    return {
-        spec.key: _option_value(spec, options.get(spec.key, spec.default))
-        for spec in specs
-    }
 
 
 # --- rounds --------------------------------------------------------------------

@@ -67,6 +67,7 @@ carried by every `RuleError`.
 """
 
 from ..messages import InvalidEntry, Message, RuleError, gettext_noop
+from ..options import OptionSpec
 from .boxes import Box
 from .entries import EntrySpec, Scored
 from .entry_rules import EntryData
@@ -80,7 +81,7 @@ from .game_state import (
     Seat,
 )
 from .outlook import BonusOutlook, Outlook
-from .presets import COLUMN_KINDS, COLUMN_LABELS, DEFAULT_PRESET, OptionSpec
+from .presets import COLUMN_KINDS, COLUMN_LABELS, DEFAULT_PRESET
 from .race import leading_since, race_rounds, turn_totals
 from .scorecard import Scorecard, Turn
 from .totals import ScorecardTotals, Totals

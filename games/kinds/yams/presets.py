@@ -126,25 +126,6 @@ PRESET_DEFS = {preset.key: preset for preset in PRESET_LIST}
 DEFAULT_PRESET = "classic"
 
 
-@dataclass(frozen=True)
-class OptionSpec:
-    """How the create form renders one option.
-
-    `type` is "choice" (one of `choices`), "bool", or "columns" (a list of
-    `min`..`max` distinct values among `choices`); `choices` pairs each value with
-    its French label.
-    """
-
-    key: str
-    label: str
-    help: str
-    type: str
-    choices: tuple[tuple[str, str], ...]
-    default: object
-    min: int | None = None
-    max: int | None = None
-
-
 OPTION_TEXTS = {
     "count_dice": (
         gettext_noop("Brelan et carré"),

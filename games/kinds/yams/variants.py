@@ -14,6 +14,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from ..messages import InvalidEntry, Message, RuleError, gettext_noop
+from ..options import OptionSpec
 from . import entries
 from .boxes import build_boxes
 from .entry_rules import is_int
@@ -24,7 +25,6 @@ from .presets import (
     OPTION_TEXTS,
     PRESET_DEFS,
     SIX_DICE_BONUSES,
-    OptionSpec,
 )
 from .scorecard import Scorecard
 from .scoring import counts_of
@@ -54,9 +54,18 @@ def option_specs(preset: str) -> tuple[OptionSpec, ...]:
     specs = []
     for key, default in definition.defaults.items():
         label, help_text, kind, choices = OPTION_TEXTS[key]
-        bounds = (1, MAX_COLUMNS) if kind == "columns" else (None, None)
+        columns = kind == "columns"
         specs.append(
-            OptionSpec(key, label, help_text, kind, choices, _to_json(default), *bounds)
+            OptionSpec(
+                key,
+                label,
+                help_text,
+                kind,
+                _to_json(default),
+                choices=choices,
+                min=1 if columns else None,
+                max=MAX_COLUMNS if columns else None,
+            )
         )
     return tuple(specs)
 
