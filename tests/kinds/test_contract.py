@@ -4,6 +4,7 @@ ranked through the same model verbs and the same `State` interface, whatever
 the kind. A kind added to the registry without a sample game below fails the
 first test: adding a kind means adding its sample here."""
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -15,6 +16,8 @@ from games.kinds import registry
 from games.kinds.base import UnknownKind
 from games.kinds.state import Standing
 from games.models import Game
+from keepsakes.export import game_csv, game_json, game_log
+from keepsakes.imports import import_game
 from tests.factories import CROSS, total
 
 pytestmark = pytest.mark.django_db
@@ -205,3 +208,28 @@ def test_undoing_the_last_move_of_a_finished_game_reopens_it(key):
     game.refresh_from_db()
     assert not game.state().finished and game.finished_at is None
     assert not BandGame.objects.filter(band=game.band, game_id=game.pk).exists()
+
+
+@pytest.mark.parametrize("key", KINDS)
+def test_a_finished_game_exported_imports_back_to_the_very_same_file(key):
+    game = new_game(key)
+    play_to_the_end(game)
+    exported = game_json(game)
+    imported, _host = import_game(json.dumps(exported).encode(), band=None)
+    assert imported.kind == key and imported.state().finished
+    again = game_json(imported)
+    for moment in ("exported_at",):
+        exported.pop(moment), again.pop(moment)
+    assert again == exported
+
+
+@pytest.mark.parametrize("key", KINDS)
+def test_the_log_and_the_csv_say_every_write_of_every_kind(key):
+    game = new_game(key)
+    moves = play_to_the_end(game)
+    game.undo()
+    rows = game_log(game)
+    assert len(rows) == moves
+    assert [row.undone for row in rows] == [False] * (moves - 1) + [True]
+    csv = game_csv(game)
+    assert len(csv.strip().splitlines()) > moves
