@@ -1,11 +1,15 @@
 """The ASGI application: every request, pages and live streams alike.
 
-Django's handler runs each request's synchronous parts (the middleware, a sync
-view) in a thread of its own, kept until the response ends. For a page that is a
-few milliseconds; for a live stream it would be an idle thread for as long as the
-phone watches, thousands of them. So a stream does its synchronous work (the
-middleware, the token's lookup: a few milliseconds at its start) in asgiref's one
-shared sync thread instead, and then waits on the event loop alone.
+Requests are routed by path before Django's handler, as Channels routes by
+protocol and path: a live stream (…/events/) goes to its own lean route
+(`games.live.streams.EventStreams`), everything else to Django's handler. Django's
+handler runs each request's synchronous parts (the middleware, a sync view) in a
+thread of its own, kept until the response ends, and keeps the request, its
+middleware's state and the response alive as long: for a page that is a few
+milliseconds, for a stream it would be for as long as the phone watches, thousands
+at once. The route holds a stream on the event loop with only what it needs (its
+subscription, a few plain values) and hands to Django's handler every request that
+would not open one, so that refusals stay the pages' own.
 
 Django's handler speaks only HTTP; the lifespan messages the server sends around
 it are answered here. At startup the server's own SIGTERM/SIGINT handler is
@@ -20,8 +24,8 @@ object alive out of the garbage collector (`gc.freeze()`). They live as long as
 the process, and a full collection would otherwise walk them all again each
 time, while every request and stream of the process waits.
 
-What comes later lives long too: each held stream (about a hundred and fifty
-objects of the server's and Django's) and each game's kept state (hundreds).
+What comes later lives long too: each held stream (a few dozen objects of the
+server's and the route's) and each game's kept state (hundreds).
 A full collection walks all of them, and with thousands of phones watching it
 stops the process for a few hundred milliseconds. Python starts one whenever
 the objects moved to the oldest generation since the last one reach a quarter
@@ -36,7 +40,6 @@ each.
 import contextlib
 import gc
 import os
-import re
 import signal
 import sqlite3
 from pathlib import Path
@@ -54,29 +57,29 @@ from django.core.handlers.asgi import ASGIHandler
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
 django.setup(set_prefix=False)
 
-# Needs the settings loaded above.
+# They need the settings loaded above.
+from games.live import fanout  # noqa: E402
+from games.live.streams import PATH as STREAM_PATH  # noqa: E402
+from games.live.streams import EventStreams  # noqa: E402
 from scorekeeper.middleware import StalledClientMiddleware  # noqa: E402
 
-STREAM_PATH = re.compile(r"^/[whc]/[^/]+/events/$")
 GC_YOUNG_THRESHOLD = 20_000
 
+django_handler = ASGIHandler()
+event_streams = EventStreams(fallback=django_handler)
 
-class Handler(ASGIHandler):
-    async def __call__(
-        self, scope: Scope, receive: ASGIReceiveCallable, send: ASGISendCallable
-    ) -> None:
-        if scope["type"] == "http" and STREAM_PATH.match(scope["path"]):
-            # No ThreadSensitiveContext: no thread of its own (see above).
-            await self.handle(scope, receive, send)
-        else:
-            await super().__call__(scope, receive, send)
+
+async def route(
+    scope: Scope, receive: ASGIReceiveCallable, send: ASGISendCallable
+) -> None:
+    if scope["type"] == "http" and STREAM_PATH.match(scope["path"]):
+        return await event_streams(scope, receive, send)
+    return await django_handler(scope, receive, send)
 
 
 # A client that stops taking its response, or stops sending its body, is cut
 # after LIVE_SEND_TIMEOUT (scorekeeper/middleware.py).
-django_application = StalledClientMiddleware(Handler())
-
-from games.live import fanout  # noqa: E402  (needs the settings loaded above)
+http_application = StalledClientMiddleware(route)
 
 
 def _drain_streams_on(signum):
@@ -94,7 +97,7 @@ async def application(
     scope: Scope, receive: ASGIReceiveCallable, send: ASGISendCallable
 ) -> None:
     if scope["type"] != "lifespan":
-        return await django_application(scope, receive, send)
+        return await http_application(scope, receive, send)
     while True:
         message = await receive()
         if message["type"] == "lifespan.startup":
