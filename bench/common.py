@@ -284,6 +284,8 @@ class Server:
     env: dict
     workers: int = 1
     port: int = 0
+    # What the server's Python runs: the app, or the yardstick (bench/yardstick.py).
+    command: tuple[str, ...] = ("-m", "scorekeeper.serve")
     proc: subprocess.Popen | None = None
     log: str = ""
 
@@ -292,7 +294,7 @@ class Server:
         return f"http://{HOST}:{self.port}"
 
     def describe(self):
-        return f"uvicorn (scorekeeper.serve), {self.workers} process(es)"
+        return f"uvicorn ({' '.join(self.command)}), {self.workers} process(es)"
 
     def start(self, timeout=30):
         self.port = self.port or free_port()
@@ -305,7 +307,7 @@ class Server:
         fd, self.log = tempfile.mkstemp(prefix="scorekeeper-serve-", suffix=".log")
         with os.fdopen(fd, "wb") as log:
             self.proc = subprocess.Popen(
-                [PYTHON, "-m", "scorekeeper.serve"],
+                [PYTHON, *self.command],
                 cwd=ROOT,
                 env=env,
                 stdout=log,
@@ -403,6 +405,12 @@ class Server:
         if self.log and exc[0] is None:
             with contextlib.suppress(OSError):
                 os.unlink(self.log)
+
+
+def yardstick(env):
+    """The yardstick's server (bench/yardstick.py: a minimal Django project under
+    uvicorn, one process), to start beside the app in the same run."""
+    return Server(env, workers=1, command=(str(ROOT / "bench" / "yardstick.py"),))
 
 
 # --- clients ------------------------------------------------------------------------

@@ -1,21 +1,24 @@
 """Throughput under uvicorn (scorekeeper.serve), in one run: requests/s of
 
-  (a) a bare Django view (/robots.txt: no database, no template), the yardstick,
+  (y) the yardstick: a minimal Django project under the same uvicorn, served
+      beside the app (bench/yardstick.py),
+  (a) a bare view of the app (/robots.txt: no database, no template),
   (b) the unchanged-sheet poll (/w/<watch>/sheet/?v=<current>: 204, empty; the
       fallback of a page without its stream, a plain Django view since the push),
   (c) the full watch page of a 6-player game (/w/<watch>/),
   (d) score entry (htmx POST of one box through the host page's form),
 
-on SQLite and on PostgreSQL, with the ratios to (a) and the SQL query counts per
-request (which must not grow with players or rounds).
+on SQLite and on PostgreSQL, with the ratios to (y) and to (a) and the SQL query
+counts per request (which must not grow with players or rounds).
 
     .venv/bin/python bench/throughput.py                 # both databases
     .venv/bin/python bench/throughput.py --db sqlite --duration 5
 
 Targets, in server CPU per request measured in the same run (one request at a
 time by default, `--concurrency 1`: the server's cost of a request, not the
-client's queueing): the full watch page ≤ 2 × (a), a score entry ≤ 3 × (a); SQL
-queries per request constant in players and rounds. The poll is measured, not
+client's queueing), as multiples of the yardstick: /robots.txt ≤ 1.2 × (y), the
+full watch page ≤ 2.5 × (y), a score entry ≤ 5 × (y); SQL queries per request
+constant in players and rounds. The poll is measured, not
 judged. Loopback only; every case is bounded by --duration and --budget.
 """
 
@@ -26,34 +29,35 @@ import time
 import common
 
 
-async def measure_gets(server, game, args):
-    """Interleaved slices (a, b, c, a, b, c, …) so that whatever else the machine
-    is doing weighs on every case alike; returns one row per case."""
+async def measure_gets(server, yardstick, game, args):
+    """Interleaved slices (y, a, b, c, y, a, b, c, …) so that whatever else the
+    machine is doing weighs on every case alike; returns one row per case."""
     watch = game["watch_token"]
     cases = [
-        ("(a) bare view /robots.txt", "/robots.txt"),
-        ("(b) poll, sheet unchanged", f"/w/{watch}/sheet/?v={game['version']}"),
-        ("(c) watch page, 6 players", f"/w/{watch}/"),
+        ("(y) yardstick: minimal Django", yardstick, "/"),
+        ("(a) bare view /robots.txt", server, "/robots.txt"),
+        ("(b) poll, sheet unchanged", server, f"/w/{watch}/sheet/?v={game['version']}"),
+        ("(c) watch page, 6 players", server, f"/w/{watch}/"),
     ]
-    totals = {label: [0.0, [], 0, {}, 0.0] for label, _ in cases}
+    totals = {label: [0.0, [], 0, {}, 0.0] for label, _, _ in cases}
     slices = max(1, args.slices)
     async with common.session(args.concurrency) as client:
-        for _label, path in cases:
+        for _label, target, path in cases:
             # Warm every worker (imports, template compilation, connections).
             await common.hammer(
                 client,
-                server.base + path,
+                target.base + path,
                 concurrency=args.concurrency,
                 duration=1.0,
                 budget=5000,
             )
         for _ in range(slices):
-            for label, path in cases:
-                cpu0 = server.cpu_seconds()
+            for label, target, path in cases:
+                cpu0 = target.cpu_seconds()
                 t0 = time.monotonic()
                 _rps, lat, errors, statuses = await common.hammer(
                     client,
-                    server.base + path,
+                    target.base + path,
                     concurrency=args.concurrency,
                     duration=args.duration / slices,
                     budget=args.budget // slices,
@@ -64,7 +68,7 @@ async def measure_gets(server, game, args):
                 total[2] += errors
                 for k, v in statuses.items():
                     total[3][k] = total[3].get(k, 0) + v
-                total[4] += server.cpu_seconds() - cpu0
+                total[4] += target.cpu_seconds() - cpu0
     return [
         (label, len(t[1]) / t[0], t[1], t[2], t[3], 1000 * t[4] / max(1, len(t[1])))
         for label, t in totals.items()
@@ -109,9 +113,9 @@ def run_one(kind, args):
         hosts = common.seed(env, "games", args.hosts, 6, 0)
         queries = common.seed(env, "queries") if args.queries else []
         server = common.Server(env, workers=common.workers_for(args, kind))
-        with server:
+        with common.yardstick(env) as yardstick, server:
             with common.CpuMeter(server) as cpu:
-                gets = asyncio.run(measure_gets(server, game, args))
+                gets = asyncio.run(measure_gets(server, yardstick, game, args))
             writes = asyncio.run(
                 closed_loop(
                     server,
@@ -150,8 +154,9 @@ def main():
     for kind in kinds:
         t0 = time.monotonic()
         gets, writes, queries, cpu = run_one(kind, args)
-        base_rps = gets[0][1] or float("nan")
-        base_cpu = gets[0][5] or float("nan")
+        yard_cpu = gets[0][5] or float("nan")
+        base_rps = gets[1][1] or float("nan")
+        base_cpu = gets[1][5] or float("nan")
         rows = []
         for label, rps, lat, errors, statuses, cpu_ms in gets:
             rows.append(
@@ -160,6 +165,7 @@ def main():
                     rps,
                     rps / base_rps,
                     cpu_ms,
+                    cpu_ms / yard_cpu,
                     cpu_ms / base_cpu,
                     common.percentile(lat, 50),
                     common.percentile(lat, 99),
@@ -174,6 +180,7 @@ def main():
                 w.rps,
                 w.rps / base_rps,
                 w.cpu_ms,
+                w.cpu_ms / yard_cpu,
                 w.cpu_ms / base_cpu,
                 common.percentile(w.latencies, 50),
                 common.percentile(w.latencies, 99),
@@ -190,6 +197,7 @@ def main():
                 "req/s",
                 "× (a)",
                 "server CPU ms/req",
+                "CPU × (y)",
                 "CPU × (a)",
                 "p50 ms",
                 "p99 ms",
@@ -222,16 +230,19 @@ def main():
             common.verdict(
                 not varying, "queries per request constant in players and rounds"
             )
-        page_cpu = gets[2][5] / base_cpu
-        entry_cpu = w.cpu_ms / base_cpu
+        bare_cpu = base_cpu / yard_cpu
+        page_cpu = gets[3][5] / yard_cpu
+        entry_cpu = w.cpu_ms / yard_cpu
         print(
-            f"server CPU per request: full watch page {page_cpu:.2f} × the bare "
-            f"view, score entry {entry_cpu:.2f} ×; the unchanged poll "
-            f"{gets[1][5] / base_cpu:.2f} × (measured, no target)"
+            f"server CPU per request, × the yardstick ({yard_cpu:.2f} ms): "
+            f"/robots.txt {bare_cpu:.2f} ×, full watch page {page_cpu:.2f} ×, "
+            f"score entry {entry_cpu:.2f} ×; the unchanged poll "
+            f"{gets[2][5] / yard_cpu:.2f} × (measured, no target)"
         )
         common.verdict(
-            page_cpu <= 2 and entry_cpu <= 3,
-            "server CPU: full watch page ≤ 2 × bare view, score entry ≤ 3 ×",
+            bare_cpu <= 1.2 and page_cpu <= 2.5 and entry_cpu <= 5,
+            "server CPU × the yardstick: /robots.txt ≤ 1.2, full watch page ≤ 2.5, "
+            "score entry ≤ 5",
         )
 
 

@@ -1,11 +1,15 @@
 """The ASGI application: every request, pages and live streams alike.
 
-Django's handler runs each request's synchronous parts (the middleware, a sync
-view) in a thread of its own, kept until the response ends. For a page that is a
-few milliseconds; for a live stream it would be an idle thread for as long as the
-phone watches, thousands of them. So a stream does its synchronous work (the
-middleware, the token's lookup: a few milliseconds at its start) in asgiref's one
-shared sync thread instead, and then waits on the event loop alone.
+Requests are routed by path before Django's handler, as Channels routes by
+protocol and path: a live stream (…/events/) goes to its own lean route
+(`games.live.streams.EventStreams`), everything else to Django's handler. Django's
+handler runs each request's synchronous parts (the middleware, a sync view) in a
+thread of its own, kept until the response ends, and keeps the request, its
+middleware's state and the response alive as long: for a page that is a few
+milliseconds, for a stream it would be for as long as the phone watches, thousands
+at once. The route holds a stream on the event loop with only what it needs (its
+subscription, a few plain values) and hands to Django's handler every request that
+would not open one, so that refusals stay the pages' own.
 
 Django's handler speaks only HTTP; the lifespan messages the server sends around
 it are answered here. At startup the server's own SIGTERM/SIGINT handler is
@@ -20,8 +24,8 @@ object alive out of the garbage collector (`gc.freeze()`). They live as long as
 the process, and a full collection would otherwise walk them all again each
 time, while every request and stream of the process waits.
 
-What comes later lives long too: each held stream (about a hundred and fifty
-objects of the server's and Django's) and each game's kept state (hundreds).
+What comes later lives long too: each held stream (a few dozen objects of the
+server's and the route's) and each game's kept state (hundreds).
 A full collection walks all of them, and with thousands of phones watching it
 stops the process for a few hundred milliseconds. Python starts one whenever
 the objects moved to the oldest generation since the last one reach a quarter
@@ -36,7 +40,6 @@ each.
 import contextlib
 import gc
 import os
-import re
 import signal
 import sqlite3
 from pathlib import Path
@@ -54,29 +57,51 @@ from django.core.handlers.asgi import ASGIHandler
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
 django.setup(set_prefix=False)
 
-# Needs the settings loaded above.
+# They need the settings loaded above.
+from games.live import fanout  # noqa: E402
+from games.live.streams import PATH as STREAM_PATH  # noqa: E402
+from games.live.streams import EventStreams  # noqa: E402
 from scorekeeper.middleware import StalledClientMiddleware  # noqa: E402
 
-STREAM_PATH = re.compile(r"^/[whc]/[^/]+/events/$")
 GC_YOUNG_THRESHOLD = 20_000
 
 
 class Handler(ASGIHandler):
+    """Django's handler; on SQLite, every request's synchronous work runs in
+    asgiref's one shared thread instead of a thread started for the request."""
+
+    # On SQLite that one thread keeps its one connection from request to request
+    # (CONN_MAX_AGE, scorekeeper/settings.py), and its writers take their turns
+    # without sleeping in SQLite's busy handler, as threads of one process did.
+    # PostgreSQL's pool already shares connections between threads, and a thread
+    # per request lets a request wait on a row lock without stopping the others.
+    one_thread = settings.DATABASES["default"]["ENGINE"].endswith("sqlite3")
+
     async def __call__(
         self, scope: Scope, receive: ASGIReceiveCallable, send: ASGISendCallable
     ) -> None:
-        if scope["type"] == "http" and STREAM_PATH.match(scope["path"]):
-            # No ThreadSensitiveContext: no thread of its own (see above).
+        if scope["type"] == "http" and self.one_thread:
+            # What ASGIHandler.__call__ does, but for its ThreadSensitiveContext.
             await self.handle(scope, receive, send)
         else:
             await super().__call__(scope, receive, send)
 
 
+django_handler = Handler()
+event_streams = EventStreams(fallback=django_handler)
+
+
+async def route(
+    scope: Scope, receive: ASGIReceiveCallable, send: ASGISendCallable
+) -> None:
+    if scope["type"] == "http" and STREAM_PATH.match(scope["path"]):
+        return await event_streams(scope, receive, send)
+    return await django_handler(scope, receive, send)
+
+
 # A client that stops taking its response, or stops sending its body, is cut
 # after LIVE_SEND_TIMEOUT (scorekeeper/middleware.py).
-django_application = StalledClientMiddleware(Handler())
-
-from games.live import fanout  # noqa: E402  (needs the settings loaded above)
+http_application = StalledClientMiddleware(route)
 
 
 def _drain_streams_on(signum):
@@ -94,7 +119,7 @@ async def application(
     scope: Scope, receive: ASGIReceiveCallable, send: ASGISendCallable
 ) -> None:
     if scope["type"] != "lifespan":
-        return await django_application(scope, receive, send)
+        return await http_application(scope, receive, send)
     while True:
         message = await receive()
         if message["type"] == "lifespan.startup":
@@ -143,12 +168,12 @@ def served() -> ASGI3Application:
 #
 # Keeps SQLite's write-ahead log and shared-memory index in place while serving.
 #
-# Each request opens its own connection (persistent connections do not survive
-# the ASGI server's thread per request). When the last connection to a WAL
-# database closes, SQLite checkpoints and deletes the `-wal` and `-shm` files, and
-# the next connection must create them again. On a full disk it cannot, and every
-# request fails, reads too ("disk I/O error"): a watch page of a running game would
-# answer 500 although nothing needs writing to show it.
+# The requests' connection is kept from one request to the next, but Django
+# closes it after a database error (a full disk is one). When the last connection
+# to a WAL database closes, SQLite checkpoints and deletes the `-wal` and `-shm`
+# files, and the next connection must create them again. On a full disk it
+# cannot, and every request fails, reads too ("disk I/O error"): a watch page of
+# a running game would answer 500 although nothing needs writing to show it.
 #
 # One connection held open for the life of the server process keeps both files:
 # reads go on answering on a full disk, writes fail with "database or disk is

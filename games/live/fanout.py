@@ -70,12 +70,21 @@ def retry_ms() -> int:
 
 
 class Subscription:
-    """One open stream: the game it follows and a wake-up call."""
+    """One open stream: the game it follows, a wake-up call, and whether its client
+    hung up (then it ends at once instead of at its next send)."""
+
+    # Thousands are held at once: no per-instance dict.
+    __slots__ = ("address", "game_id", "hung_up", "woken")
 
     def __init__(self, game_id: int, address: str) -> None:
         self.game_id = game_id
         self.address = address
         self.woken = asyncio.Event()
+        self.hung_up = False
+
+    def hang_up(self) -> None:
+        self.hung_up = True
+        self.woken.set()
 
     async def wait(self, timeout: float) -> bool:
         """True when woken (a new version, or the server is draining), False when

@@ -21,26 +21,41 @@ alone would mostly be thrown away; when another device wrote, the page fetches
 the sheet once. The page declares its stream for the htmx SSE extension
 (templates/games/game.jinja), static/js/live.js opens and closes it, and falls back
 to the plain poll (games/views.py) when no stream can be held.
+
+A stream is served by its own ASGI route beside Django's handler (`EventStreams`,
+routed to by scorekeeper/asgi.py), not by a view: see "the route" below.
 """
 
 import asyncio
+import io
+import re
 from dataclasses import dataclass
 
 from asgiref.sync import sync_to_async
+from asgiref.typing import (
+    ASGI3Application,
+    ASGIReceiveCallable,
+    ASGISendCallable,
+    Scope,
+)
 from django.conf import settings
 from django.core.cache import caches
+from django.core.exceptions import DisallowedHost, RequestAborted
 from django.core.handlers.asgi import ASGIRequest
-from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.core.signals import request_finished, request_started
+from django.db import DatabaseError
+from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.views.decorators.csp import csp_override
 from django.views.decorators.http import require_safe
 
 from games.access import Access, get_game_or_404
-from games.live.fanout import database_turn, hub, retry_ms
+from games.live.fanout import Subscription, database_turn, hub, retry_ms
 from games.models import Game
 from games.sheet import sheet_html
 from scorekeeper.lib import numbers
 from scorekeeper.lib.ratelimit import client_ip
+from scorekeeper.middleware import PERMISSIONS_POLICY, REFERRER_POLICY
 
 RELOAD = b"event: reload\ndata: \n\n"
 HEARTBEAT = b": \n\n"
@@ -140,7 +155,165 @@ def event_key(kind: str, token: str, language: str) -> str:
 renderings = Renderings()
 
 
-def _seen_version(request):
+# --- the route: a held stream, beside Django's handler -----------------------------
+#
+# scorekeeper/asgi.py hands every request for …/events/ to `EventStreams` before
+# Django's handler sees it. A stream that opens is answered here, on the event loop,
+# with no middleware chain, no thread of its own and no request object kept: what
+# it holds while the phone watches is its coroutine, its subscription and the
+# task that hears the phone hang up. Whatever would not open a stream goes on to
+# Django's handler whole, so that each refusal is the one the page gets (the 404
+# page, the 410, a miss counted towards the 429, the 405, a bad Host, the HTTPS
+# redirect) from the same code: the views below.
+
+PATH = re.compile(r"^/(?P<prefix>[whc])/(?P<token>[^/]+)/events/$")
+KIND_OF_PREFIX = {"w": "watch", "h": "host", "c": "pencil"}
+
+
+class EventStreams:
+    """The ASGI application of the stream URLs; `fallback` (Django's handler)
+    answers every request that does not open a stream."""
+
+    def __init__(self, fallback: ASGI3Application) -> None:
+        self.fallback = fallback
+
+    async def __call__(
+        self, scope: Scope, receive: ASGIReceiveCallable, send: ASGISendCallable
+    ) -> None:
+        match = PATH.match(scope["path"])
+        if match is None or scope["method"] not in ("GET", "HEAD"):
+            return await self.fallback(scope, receive, send)
+        kind, token = KIND_OF_PREFIX[match["prefix"]], match["token"]
+        # The request object only reads the scope (headers, query, client address)
+        # into plain values: it is dropped before the stream starts.
+        request = ASGIRequest(scope, io.BytesIO())
+        if not _servable(request):
+            return await self.fallback(scope, receive, send)
+        # Before the game is read: a write committed meanwhile is heard (fanout.Hub).
+        hub.start()
+        # In asgiref's one shared sync thread: a stream never holds a thread.
+        try:
+            game = await sync_to_async(_opened)(kind, token)
+        except DatabaseError:
+            # The database away: Django's handler answers it as for every page
+            # (scorekeeper.middleware.UnavailableMiddleware).
+            game = None
+        if game is None:
+            return await self.fallback(scope, receive, send)
+        address = client_ip(request)
+        if not hub.has_room(address):
+            return await _too_many(request, send)
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 200,
+                "headers": _stream_headers(request),
+            }
+        )
+        if request.method == "HEAD":
+            await send({"type": "http.response.body", "body": b""})
+            return
+        language = translation.get_language_from_request(request)
+        seen = _seen_version(request)
+        version, pencil = game.version, _pencil(game)
+        subscription = hub.subscribe(game.pk, version, address)
+        # Only plain values from here: thousands of streams are held at once, each
+        # for as long as a phone watches.
+        del request, game
+        hang_up = asyncio.ensure_future(_hear_hang_up(receive, subscription))
+        try:
+            await _stream(
+                send, subscription, kind, token, seen, version, pencil, language
+            )
+        except (OSError, RequestAborted):
+            # The client is gone (uvicorn's ClientDisconnected is an OSError) or
+            # stalled (scorekeeper.middleware.StalledClientMiddleware).
+            pass
+        finally:
+            hang_up.cancel()
+            hub.unsubscribe(subscription)
+
+
+def _servable(request: HttpRequest) -> bool:
+    """Whether Django's middleware would let this request reach the view
+    unchanged: a Host it serves, over HTTPS when it redirects to it."""
+    try:
+        request.get_host()
+    except DisallowedHost:
+        return False
+    return request.is_secure() or not settings.SECURE_SSL_REDIRECT
+
+
+def _opened(kind: str, token: str) -> Game | None:
+    """The game `token` opens, or None; looked up without counting a miss (the
+    fallback's view counts it, once). Between the signals of a request of Django's
+    handler, so that its database connection is kept or closed as theirs are."""
+    request_started.send(sender=EventStreams)
+    try:
+        return Game.objects.by_token(kind, token)
+    finally:
+        request_finished.send(sender=EventStreams)
+
+
+async def _hear_hang_up(
+    receive: ASGIReceiveCallable, subscription: Subscription
+) -> None:
+    while (await receive())["type"] != "http.disconnect":
+        pass
+    subscription.hang_up()
+
+
+def _headers(request: HttpRequest) -> list[tuple[bytes, bytes]]:
+    """The headers Django's middleware gives a capability link's answer
+    (scorekeeper.middleware.CapabilityHeadersMiddleware, SecurityMiddleware,
+    XFrameOptionsMiddleware), but the Content-Security-Policy: a policy governs
+    documents, and a held stream would keep it for as long as it lasts."""
+    headers = [
+        (b"cache-control", b"no-store"),
+        (b"x-robots-tag", b"noindex, nofollow"),
+        (b"referrer-policy", REFERRER_POLICY.encode()),
+        (b"permissions-policy", PERMISSIONS_POLICY.encode()),
+        (b"x-content-type-options", b"nosniff"),
+        (b"x-frame-options", settings.X_FRAME_OPTIONS.encode()),
+    ]
+    if request.is_secure() and settings.SECURE_HSTS_SECONDS:
+        hsts = f"max-age={settings.SECURE_HSTS_SECONDS}"
+        if settings.SECURE_HSTS_INCLUDE_SUBDOMAINS:
+            hsts += "; includeSubDomains"
+        if settings.SECURE_HSTS_PRELOAD:
+            hsts += "; preload"
+        headers.append((b"strict-transport-security", hsts.encode()))
+    return headers
+
+
+def _stream_headers(request: HttpRequest) -> list[tuple[bytes, bytes]]:
+    return [
+        (b"content-type", b"text/event-stream; charset=utf-8"),
+        # nginx (and proxies that honour it) must pass each event on at once.
+        (b"x-accel-buffering", b"no"),
+        *_headers(request),
+    ]
+
+
+async def _too_many(request: HttpRequest, send: ASGISendCallable) -> None:
+    """429: this address holds as many streams as it may; the page polls meanwhile."""
+    retry_after = str(settings.LIVE_RETRY_MS[1] // 1000).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 429,
+            "headers": [
+                (b"content-type", b"text/plain; charset=utf-8"),
+                (b"content-length", b"0"),
+                (b"retry-after", retry_after),
+                *_headers(request),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": b""})
+
+
+def _seen_version(request: HttpRequest) -> int:
     """The version the page already shows: Last-Event-ID on a reconnect, else ?v=."""
     seen = request.headers.get("Last-Event-ID") or request.GET.get("v", "")
     seen = seen.strip()
@@ -148,90 +321,75 @@ def _seen_version(request):
     return numbers.parse_int(seen) if numbers.is_number(seen) else 0
 
 
-async def _stream(kind, token, seen, game_pk, version, pencil, language, address):
-    """The events of one held stream. It keeps plain values only, not the game
-    nor the request: thousands are held at once, each for as long as a phone
-    watches."""
-    subscription = hub.subscribe(game_pk, version, address)
-    try:
-        yield f"retry: {retry_ms()}\nevent: hello\ndata: {version}\n\n".encode()
-        sent = seen
-        while not hub.draining:
-            if hub.version(game_pk) > sent:
-                event = await renderings.latest(
-                    kind, token, language, hub.version(game_pk)
-                )
-                if event is None or (kind == "host" and event.pencil != pencil):
-                    yield RELOAD
-                    return
-                if event.version > sent:
-                    sent = event.version
-                    yield event.payload
-                    continue
-                # Heard of a version the database does not show yet: wait for
-                # the next news rather than render again at once.
-            if not await subscription.wait(settings.LIVE_HEARTBEAT_SECONDS):
-                yield HEARTBEAT
-        # The server is stopping: come back later, each phone at its own time.
-        yield f"retry: {retry_ms()}\n\n".encode()
-    finally:
-        hub.unsubscribe(subscription)
+async def _stream(
+    send: ASGISendCallable,
+    subscription: Subscription,
+    kind: str,
+    token: str,
+    seen: int,
+    version: int,
+    pencil: tuple[bool, int],
+    language: str,
+) -> None:
+    """Sends the events of one held stream until the phone hangs up or the server
+    drains."""
+    game_pk = subscription.game_id
+    hello = f"retry: {retry_ms()}\nevent: hello\ndata: {version}\n\n"
+    await _send(send, hello.encode())
+    sent = seen
+    while not hub.draining and not subscription.hung_up:
+        if hub.version(game_pk) > sent:
+            event = await renderings.latest(kind, token, language, hub.version(game_pk))
+            if event is None or (kind == "host" and event.pencil != pencil):
+                await _send(send, RELOAD, more=False)
+                return
+            if event.version > sent:
+                sent = event.version
+                await _send(send, event.payload)
+                continue
+            # Heard of a version the database does not show yet: wait for
+            # the next news rather than render again at once.
+        if not await subscription.wait(settings.LIVE_HEARTBEAT_SECONDS):
+            await _send(send, HEARTBEAT)
+    if subscription.hung_up:
+        return
+    # The server is stopping: come back later, each phone at its own time.
+    await _send(send, f"retry: {retry_ms()}\n\n".encode(), more=False)
 
 
-async def _events(request, kind, token):
-    # Before the game is read: a write committed meanwhile is heard (fanout.Hub).
-    hub.start()
-    # In the one sync thread all streams share (scorekeeper/asgi.py): a stream
-    # holds neither a thread nor a database connection while it waits.
-    game = await sync_to_async(get_game_or_404)(request, kind, token)
-    if not isinstance(request, ASGIRequest):
-        # A WSGI server (the development one) cannot hold a stream without tying
-        # up a worker: 204 tells EventSource not to retry; the page polls instead.
-        return HttpResponse(status=204)
-    if not hub.has_room(client_ip(request)):
-        response = HttpResponse(status=429)
-        response["Retry-After"] = str(settings.LIVE_RETRY_MS[1] // 1000)
-        return response
-    events = _stream(
-        kind,
-        token,
-        _seen_version(request),
-        game.pk,
-        game.version,
-        _pencil(game),
-        getattr(request, "LANGUAGE_CODE", settings.LANGUAGE_CODE),
-        client_ip(request),
-    )
-    response = StreamingHttpResponse(
-        events, content_type="text/event-stream; charset=utf-8"
-    )
-    response["Cache-Control"] = "no-store"
-    # nginx (and proxies that honour it) must pass each event on at once.
-    response["X-Accel-Buffering"] = "no"
-    return response
+async def _send(send: ASGISendCallable, body: bytes, more: bool = True) -> None:
+    await send({"type": "http.response.body", "body": body, "more_body": more})
 
 
-# No Content-Security-Policy on a stream (`csp_override({})`): it governs
-# documents, and a held stream keeps its headers for as long as it lasts.
-@require_safe
-@csp_override({})
-async def watch_events(
-    request: HttpRequest, watch_token: str
-) -> HttpResponse | StreamingHttpResponse:
-    return await _events(request, "watch", watch_token)
+# --- the views: what Django's handler answers on a stream URL ----------------------
+#
+# Under the ASGI server a stream URL reaches them only when no stream opens (see
+# `EventStreams`); they refuse as every game page does (`get_game_or_404`). A
+# link that opens its game here means a WSGI server (the development one), which
+# cannot hold a stream without tying up a worker, or a game that appeared between
+# the route's look-up and this one: 204 tells EventSource not to retry, and the
+# page polls instead. No Content-Security-Policy (`csp_override({})`), as on a
+# stream.
+
+
+def _no_stream(request: HttpRequest, kind: str, token: str) -> HttpResponse:
+    get_game_or_404(request, kind, token)
+    return HttpResponse(status=204)
 
 
 @require_safe
 @csp_override({})
-async def host_events(
-    request: HttpRequest, host_token: str
-) -> HttpResponse | StreamingHttpResponse:
-    return await _events(request, "host", host_token)
+def watch_events(request: HttpRequest, watch_token: str) -> HttpResponse:
+    return _no_stream(request, "watch", watch_token)
 
 
 @require_safe
 @csp_override({})
-async def pencil_events(
-    request: HttpRequest, pencil_token: str
-) -> HttpResponse | StreamingHttpResponse:
-    return await _events(request, "pencil", pencil_token)
+def host_events(request: HttpRequest, host_token: str) -> HttpResponse:
+    return _no_stream(request, "host", host_token)
+
+
+@require_safe
+@csp_override({})
+def pencil_events(request: HttpRequest, pencil_token: str) -> HttpResponse:
+    return _no_stream(request, "pencil", pencil_token)

@@ -3,10 +3,11 @@ the live sheet pushed (games/live/streams.py, games/live/fanout.py), as a client
 receives it.
 
 Each test is synchronous and runs one scenario in an event loop of its own
-(`async_to_sync`): the AsyncClient goes through the ASGI handler, so the request is
-an ASGIRequest and the stream is read chunk by chunk (tests/live/streams.py), with
-a timeout on every wait. The hub binds to each new loop at its first stream and
-restarts its background tasks there, as it does in a new server process.
+(`async_to_sync`): the AppClient goes through the project's ASGI application, so
+the stream is served by its route as under uvicorn, and read chunk by chunk
+(tests/live/streams.py) with a timeout on every wait. The hub binds to each new
+loop at its first stream and restarts its background tasks there, as it does in
+a new server process.
 
 Writes are made through the model verbs or the write URLs inside the scenario,
 through `sync_to_async`: they commit in the test's thread, and on_commit (SQLite)
@@ -21,9 +22,9 @@ import re
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
-from django.test import AsyncClient
 from django.urls import reverse
 
+from tests.asgi_server import AppClient
 from tests.factories import count, play
 from tests.live.streams import open_stream
 
@@ -89,14 +90,14 @@ async def streams_up_to_date(client, game, *urls):
 @contextlib.asynccontextmanager
 async def up_to_date(url, game, client=None):
     """The stream of `url`, opened at the game's current version (by a new
-    AsyncClient unless `client` is given) and past its hello; closed on leaving."""
-    async with streams_up_to_date(client or AsyncClient(), game, url) as (stream,):
+    AppClient unless `client` is given) and past its hello; closed on leaving."""
+    async with streams_up_to_date(client or AppClient(), game, url) as (stream,):
         yield stream
 
 
 def watch_and_host(game, host_token, client=None):
     """A watcher's stream and the host's, up to date and past their hello, opened
-    by `client` (a new AsyncClient by default); closed on leaving."""
+    by `client` (a new AppClient by default); closed on leaving."""
     return streams_up_to_date(
-        client or AsyncClient(), game, watch_events(game), host_events(host_token)
+        client or AppClient(), game, watch_events(game), host_events(host_token)
     )

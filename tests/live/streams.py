@@ -1,6 +1,6 @@
 """Reading a live stream (games/live/streams.py) the way a browser's EventSource does.
 
-`Stream` holds one open `…/events/` response of Django's AsyncClient: a task pumps
+`Stream` holds one open `…/events/` response of the AppClient: a task pumps
 its chunks into a queue, so a test can wait for the next event with a timeout
 without cancelling the response's iterator (which would end the stream), and a
 test never hangs. Always `await stream.close()` (or use `async with`).
@@ -149,7 +149,7 @@ class Stream:
 
 
 async def open_stream(client, url, **headers):
-    """GETs `url` with the AsyncClient and returns (response, Stream or None)."""
+    """GETs `url` with `client` (an AppClient); returns (response, Stream or None)."""
     response = await client.get(url, headers=headers)
     if not response.streaming:
         return response, None

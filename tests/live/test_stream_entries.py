@@ -8,6 +8,7 @@ import pytest
 from django.test import AsyncClient
 
 from games.live import streams
+from tests.asgi_server import AppClient
 from tests.factories import count, make_game, play
 from tests.games.helpers import write_url
 from tests.live.helpers import (
@@ -48,7 +49,7 @@ def test_an_entry_recorded_through_the_model_reaches_every_stream_of_the_game():
     other, other_host = make_game(["Léa"])
 
     async def scenario():
-        client = AsyncClient()
+        client = AppClient()
         mine_urls = watch_events(game), watch_events(game), host_events(host_token)
         other_urls = watch_events(other), host_events(other_host)
         async with (
@@ -73,9 +74,8 @@ def test_an_entry_posted_to_the_record_url_reaches_the_watch_and_host_streams():
     url = write_url(host_token, "record", game, "Sarah", "fives")
 
     async def scenario():
-        client = AsyncClient()
-        async with watch_and_host(game, host_token, client) as (watch, host):
-            response = await client.post(
+        async with watch_and_host(game, host_token) as (watch, host):
+            response = await AsyncClient().post(
                 url,
                 {"value": "4", "seen_version": str(game.version)},
                 headers={"HX-Request": "true"},
@@ -113,7 +113,7 @@ def test_all_watchers_get_the_same_bytes_rendered_once_per_version(renders):
     game, _ = make_game(["Sarah", "Hugo"])
 
     async def scenario():
-        client = AsyncClient()
+        client = AppClient()
         five = [watch_events(game)] * 5
         async with streams_up_to_date(client, game, *five) as watchers:
             moved = await record(game, "Sarah", "threes", 3)
@@ -138,7 +138,7 @@ def test_a_writers_stream_says_the_version_and_renders_no_sheet():
     pencil = game.pass_pencil(host_token, "Léa")
 
     async def scenario():
-        client = AsyncClient()
+        client = AppClient()
         _, holder = await open_stream(client, f"{pencil_events(pencil)}?v=1")
         async with holder:
             await holder.hello()
@@ -163,7 +163,7 @@ def test_the_watch_stream_carries_no_way_to_write():
     play(game, ("Sarah", "free", "ones", count(3)))
 
     async def scenario():
-        _, stream = await open_stream(AsyncClient(), f"{watch_events(game)}?v=1")
+        _, stream = await open_stream(AppClient(), f"{watch_events(game)}?v=1")
         async with stream:
             await stream.hello()
             html = (await stream.next()).data

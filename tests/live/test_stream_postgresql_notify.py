@@ -11,10 +11,10 @@ import time
 import pytest
 from asgiref.sync import sync_to_async
 from django.db import connection, transaction
-from django.test import AsyncClient
 
 from games.live import fanout
 from games.models import Game
+from tests.asgi_server import AppClient
 from tests.factories import count, make_game, play
 from tests.live.helpers import (
     STREAM_TEST,
@@ -131,7 +131,7 @@ def test_idle_rendering_threads_hold_no_connection_of_the_pool():
         # What other threads of this process hold (an earlier test's server
         # finishing): not this test's business.
         before = checked_out()
-        client = AsyncClient()
+        client = AppClient()
         opened = [(await open_stream(client, watch_events(g)))[1] for g in games]
         try:
             # Eight renderings at once: spread over the worker threads.

@@ -6,9 +6,8 @@ tests/live/helpers.py."""
 
 import re
 
-from django.test import AsyncClient
-
 from games.live import fanout
+from tests.asgi_server import AppClient
 from tests.factories import make_game
 from tests.live.helpers import (
     STREAM_TEST,
@@ -29,7 +28,7 @@ def test_the_stream_answers_event_stream_uncached_unbuffered_and_uncompressed():
     game, _ = make_game(["Sarah", "Hugo"])
 
     async def scenario():
-        response, stream = await open_stream(AsyncClient(), watch_events(game), **GZIP)
+        response, stream = await open_stream(AppClient(), watch_events(game), **GZIP)
         async with stream:
             assert response.status_code == 200
             assert response["Content-Type"] == "text/event-stream; charset=utf-8"
@@ -50,7 +49,7 @@ def test_the_retry_delay_is_drawn_in_the_configured_range(settings):
     game, _ = make_game(["Sarah"])
 
     async def scenario():
-        _, stream = await open_stream(AsyncClient(), watch_events(game))
+        _, stream = await open_stream(AppClient(), watch_events(game))
         async with stream:
             first = await stream.next()
             assert 1234 <= first.retry <= 1236

@@ -7,10 +7,12 @@ scenarios run: tests/live/helpers.py."""
 import pytest
 from asgiref.sync import sync_to_async
 from django.core.cache import cache
-from django.test import AsyncClient
+from django.test import AsyncClient, RequestFactory
 
 from scorekeeper.lib import ratelimit
+from tests.asgi_server import AppClient
 from tests.factories import make_game
+from tests.faults.outages import database_refuses
 from tests.live.helpers import (
     STREAM_TEST,
     host_events,
@@ -45,13 +47,13 @@ def test_a_link_that_opens_nothing_streams_the_same_404_as_the_page_and_a_miss(
     page_url = url.removesuffix("events/")
 
     async def scenario():
-        client = AsyncClient()
+        client = AppClient()
         response = await client.get(url)
         assert response.status_code == 404
         assert not response.streaming
         # The one miss allowed is spent: the stream counted it.
         assert await sync_to_async(ratelimit.too_many_misses)(
-            response.asgi_request, "capability"
+            RequestFactory().get(url), "capability"
         )
         await sync_to_async(cache.clear)()
         page = await client.get(page_url)
@@ -68,7 +70,7 @@ def test_wrong_links_on_the_stream_count_misses_up_to_a_429_but_a_good_link_stre
     game, _ = make_game(["Sarah"])
 
     async def scenario():
-        client = AsyncClient()
+        client = AppClient()
         for n in range(2):
             assert (await client.get(f"/w/{'b' * 31}{n}/events/")).status_code == 404
         response = await client.get(f"/w/{'b' * 31}x/events/")
@@ -90,7 +92,7 @@ def test_a_revoked_pencil_streams_a_410():
     game.take_back_pencil()
 
     async def scenario():
-        client = AsyncClient()
+        client = AppClient()
         response = await client.get(pencil_events(pencil))
         assert response.status_code == 410
         assert not response.streaming
@@ -105,8 +107,22 @@ def test_the_stream_only_answers_get_and_head(method):
     game, _ = make_game(["Sarah"])
 
     async def scenario():
+        # The streams' route hands any other method to Django's handler, which
+        # the AsyncClient drives (without the CSRF check that would refuse first).
         response = await getattr(AsyncClient(), method)(watch_events(game))
         assert response.status_code == 405
+
+    run(scenario)
+
+
+def test_a_head_of_the_stream_answers_its_headers_and_no_body():
+    game, _ = make_game(["Sarah"])
+
+    async def scenario():
+        response = await AppClient().head(watch_events(game))
+        assert response.status_code == 200
+        assert response["Content-Type"] == "text/event-stream; charset=utf-8"
+        assert b"".join([chunk async for chunk in response.streaming_content]) == b""
 
     run(scenario)
 
@@ -120,7 +136,7 @@ def test_one_address_holds_at_most_the_configured_streams_another_still_gets_in(
     url = f"{watch_events(game)}?v={game.version}"
 
     async def scenario():
-        client = AsyncClient()
+        client = AppClient()
         held = []
         try:
             for _ in range(3):
@@ -160,3 +176,17 @@ def test_the_wsgi_client_gets_204_from_the_stream(client):
         response = client.get(url)
         assert response.status_code == 204
         assert response.content == b""
+
+
+def test_a_stream_while_the_database_is_away_answers_503_as_the_page_does():
+    game, _ = make_game(["Sarah"])
+
+    async def scenario():
+        response = await AppClient().get(watch_events(game))
+        assert response.status_code == 503
+        assert int(response["Retry-After"]) > 0
+        assert not response.streaming
+
+    # On the test's thread, where the route and the view read the database.
+    with database_refuses():
+        run(scenario)

@@ -5,10 +5,10 @@ pencil's entries without reloading, and the watchers simply see the new version.
 How the scenarios run: tests/live/helpers.py."""
 
 from asgiref.sync import sync_to_async
-from django.test import AsyncClient
 
 from games.live import fanout
 from games.models import Game
+from tests.asgi_server import AppClient
 from tests.factories import make_game
 from tests.live.helpers import (
     STREAM_TEST,
@@ -31,7 +31,7 @@ def test_a_pencil_taken_back_reloads_and_ends_the_pencil_stream_and_the_hosts():
 
     async def scenario():
         urls = pencil_events(pencil), host_events(host_token), watch_events(game)
-        async with streams_up_to_date(AsyncClient(), game, *urls) as opened:
+        async with streams_up_to_date(AppClient(), game, *urls) as opened:
             holder, host, watch = opened
             await sync_to_async(game.take_back_pencil)()
             for stream in (holder, host):

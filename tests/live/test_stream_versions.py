@@ -10,10 +10,10 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.db import connection
 from django.db.models import F
-from django.test import AsyncClient
 
 from games.live import fanout, streams
 from games.models import Game
+from tests.asgi_server import AppClient
 from tests.factories import count, make_game, play
 from tests.live.helpers import (
     STREAM_TEST,
@@ -47,7 +47,7 @@ def test_a_client_that_is_behind_gets_the_current_sheet_at_once(query, headers):
 
     async def scenario():
         _, stream = await open_stream(
-            AsyncClient(), watch_events(game) + query, **headers
+            AppClient(), watch_events(game) + query, **headers
         )
         async with stream:
             assert await stream.hello() == game.version
@@ -81,7 +81,7 @@ def test_a_client_that_is_up_to_date_gets_no_sheet_until_something_moves(
 
     async def scenario():
         _, stream = await open_stream(
-            AsyncClient(), watch_events(game) + query, **headers
+            AppClient(), watch_events(game) + query, **headers
         )
         async with stream:
             assert await stream.hello() == seen
@@ -100,7 +100,7 @@ def test_last_event_id_wins_over_a_newer_v():
 
     async def scenario():
         _, stream = await open_stream(
-            AsyncClient(),
+            AppClient(),
             f"{watch_events(game)}?v={game.version}",
             **{"Last-Event-ID": "1"},
         )
@@ -133,17 +133,17 @@ def test_an_entry_committed_while_a_stream_opens_reaches_it(monkeypatch):
     # another phone's entry commits: the stream must not stay one entry behind.
     game, _ = make_game(["Sarah", "Hugo"])
     shown = game.version
-    read = streams.get_game_or_404
+    read = streams._opened
 
     def read_then_someone_writes(*args):
         found = read(*args)
         play(game, ("Sarah", "free", "ones", count(4)))
         return found
 
-    monkeypatch.setattr(streams, "get_game_or_404", read_then_someone_writes)
+    monkeypatch.setattr(streams, "_opened", read_then_someone_writes)
 
     async def scenario():
-        _, stream = await open_stream(AsyncClient(), f"{watch_events(game)}?v={shown}")
+        _, stream = await open_stream(AppClient(), f"{watch_events(game)}?v={shown}")
         async with stream:
             assert await stream.hello() == shown
             sheet = await stream.next_sheet(timeout=1)

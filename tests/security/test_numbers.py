@@ -4,10 +4,10 @@ from urllib.parse import urlencode
 
 import pytest
 from asgiref.sync import async_to_sync
-from django.test import AsyncClient
 from django.urls import reverse
 
 from games.models import Entry
+from tests.asgi_server import AppClient
 from tests.factories import make_game, play
 from tests.games.helpers import enter
 from tests.helpers import host_url
@@ -69,7 +69,7 @@ def test_a_stream_told_no_number_sends_the_current_sheet(seen):
     url += "?" + urlencode({"v": seen})
 
     async def scenario():
-        _, stream = await open_stream(AsyncClient(), url)
+        _, stream = await open_stream(AppClient(), url)
         async with stream:
             assert await stream.hello() == game.version
             sheet = await stream.next()
