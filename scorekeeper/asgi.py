@@ -65,29 +65,7 @@ from scorekeeper.middleware import StalledClientMiddleware  # noqa: E402
 
 GC_YOUNG_THRESHOLD = 20_000
 
-
-class Handler(ASGIHandler):
-    """Django's handler; on SQLite, every request's synchronous work runs in
-    asgiref's one shared thread instead of a thread started for the request."""
-
-    # On SQLite that one thread keeps its one connection from request to request
-    # (CONN_MAX_AGE, scorekeeper/settings.py), and its writers take their turns
-    # without sleeping in SQLite's busy handler, as threads of one process did.
-    # PostgreSQL's pool already shares connections between threads, and a thread
-    # per request lets a request wait on a row lock without stopping the others.
-    one_thread = settings.DATABASES["default"]["ENGINE"].endswith("sqlite3")
-
-    async def __call__(
-        self, scope: Scope, receive: ASGIReceiveCallable, send: ASGISendCallable
-    ) -> None:
-        if scope["type"] == "http" and self.one_thread:
-            # What ASGIHandler.__call__ does, but for its ThreadSensitiveContext.
-            await self.handle(scope, receive, send)
-        else:
-            await super().__call__(scope, receive, send)
-
-
-django_handler = Handler()
+django_handler = ASGIHandler()
 event_streams = EventStreams(fallback=django_handler)
 
 
@@ -168,12 +146,12 @@ def served() -> ASGI3Application:
 #
 # Keeps SQLite's write-ahead log and shared-memory index in place while serving.
 #
-# The requests' connection is kept from one request to the next, but Django
-# closes it after a database error (a full disk is one). When the last connection
-# to a WAL database closes, SQLite checkpoints and deletes the `-wal` and `-shm`
-# files, and the next connection must create them again. On a full disk it
-# cannot, and every request fails, reads too ("disk I/O error"): a watch page of
-# a running game would answer 500 although nothing needs writing to show it.
+# Each request opens its own connection (persistent connections do not survive
+# the ASGI server's thread per request). When the last connection to a WAL
+# database closes, SQLite checkpoints and deletes the `-wal` and `-shm` files, and
+# the next connection must create them again. On a full disk it cannot, and every
+# request fails, reads too ("disk I/O error"): a watch page of a running game would
+# answer 500 although nothing needs writing to show it.
 #
 # One connection held open for the life of the server process keeps both files:
 # reads go on answering on a full disk, writes fail with "database or disk is

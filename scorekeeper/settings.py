@@ -116,12 +116,10 @@ SQLITE_OPTIONS = {
     "transaction_mode": "IMMEDIATE",
     "timeout": 20,
 }
-# Every request is served by an ASGI server. Django's handler runs sync code in a
-# fresh thread per request, where a kept connection would never be used again
-# (Django's docs: disable persistent connections under ASGI): PostgreSQL gets
-# psycopg's connection pool instead, shared by the threads of one process. On
-# SQLite the handler runs every request's sync code in one shared thread
-# (scorekeeper/asgi.py), so that thread's connection is kept (below).
+# Every request is served by an ASGI server, which runs sync code in a fresh
+# thread per request: a connection kept in that thread would never be used again
+# (Django's docs: disable persistent connections under ASGI). PostgreSQL gets
+# psycopg's connection pool instead, shared by the threads of one process.
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=0
@@ -163,9 +161,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # SQLITE_TEST_NAME lets two suites run side by side without sharing a file.
     test_db = os.environ.get("SQLITE_TEST_NAME", str(BASE_DIR / "var" / "test.sqlite3"))
     DATABASES["default"]["TEST"] = {"NAME": test_db}
-    # Opened once per thread that serves requests, not once per request.
-    DATABASES["default"]["CONN_MAX_AGE"] = None
-    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

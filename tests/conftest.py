@@ -52,18 +52,6 @@ def _fresh_hub():
     hub.recent.clear()
 
 
-@pytest.fixture(autouse=True)
-def _no_connection_kept_for_the_next_test():
-    # On SQLite a served request keeps its connection in asgiref's one shared
-    # thread (scorekeeper/asgi.py); left there, the next test's server would check
-    # it at its first request, which pytest-django refuses a test without database.
-    from asgiref.sync import SyncToAsync
-    from django.db import connections
-
-    yield
-    SyncToAsync.single_thread_executor.submit(connections.close_all).result(10)
-
-
 # Per module, not per session: Playwright's sync API keeps an event loop running in
 # the test thread while it is open, and the tests that drive the ASGI handler
 # themselves (asyncio.run, async_to_sync) cannot run beside it.

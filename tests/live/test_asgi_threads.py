@@ -3,14 +3,8 @@ one thread: each switch between the event loop and a thread costs about a tenth 
 a millisecond and a context switch, so a chain that switched around every
 middleware spent more time switching than answering."""
 
-import threading
-import urllib.request
-
 import pytest
 from asgiref.sync import SyncToAsync
-from django.conf import settings
-from django.core.signals import request_started
-from django.db.backends.signals import connection_created
 
 from tests.asgi_server import AsgiClient
 from tests.factories import make_game
@@ -69,35 +63,3 @@ def test_a_server_process_freezes_what_it_loaded_at_start():
     finally:
         gc.unfreeze()
         gc.set_threshold(*thresholds)
-
-
-@pytest.mark.skipif(
-    not settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"),
-    reason="SQLite only: PostgreSQL's pool shares connections between threads",
-)
-def test_on_sqlite_every_request_runs_in_one_thread_and_reuses_its_connection(
-    live_server,
-):
-    game, _ = make_game(["Sarah", "Hugo"])
-    served_in, opened = [], []
-
-    def note_thread(**kwargs):
-        served_in.append(threading.get_ident())
-
-    def note_connection(connection, **kwargs):
-        opened.append(threading.get_ident())
-
-    request_started.connect(note_thread)
-    connection_created.connect(note_connection)
-    try:
-        for _ in range(4):
-            with urllib.request.urlopen(live_server.url + watch_url(game)) as page:
-                assert page.status == 200
-    finally:
-        request_started.disconnect(note_thread)
-        connection_created.disconnect(note_connection)
-    # One thread served them all, none started for a request, and its
-    # connection, opened at most once, was used again by the next requests.
-    assert len(served_in) == 4
-    assert len(set(served_in)) == 1
-    assert opened in ([], served_in[:1])
