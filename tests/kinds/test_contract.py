@@ -7,11 +7,13 @@ first test: adding a kind means adding its sample here."""
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 from django.core.exceptions import ValidationError
 
 from bands.models import BandGame
+from games.dialogs import BoxPreview
 from games.kinds import registry
 from games.kinds.base import UnknownKind
 from games.kinds.state import Standing
@@ -26,33 +28,53 @@ pytestmark = pytest.mark.django_db
 @dataclass(frozen=True)
 class Sample:
     """A short game of one kind: its players, its options (set so that the game
-    ends quickly) and how to make the next move of a game in play."""
+    ends quickly), the next move of a game in play, how the host records it and
+    what its dialog shows before Valider (each player's total after it)."""
 
     names: tuple[str, ...]
     options: dict[str, object]
-    next_move: Callable[[Game], object]
+    move: Callable[[Game], Any]
+    record: Callable[[Game, Any], object]
+    preview: Callable[[Game, Any], dict[int, int]]
+
+    def next_move(self, game: Game) -> object:
+        return self.record(game, self.move(game))
 
 
-def yams_move(game: Game) -> object:
+def yams_move(game: Game) -> tuple[int, str, str, dict[str, object]]:
     """The player whose turn it is writes 12 at the chance, then crosses out
     every other box, one box a turn."""
     current = game.state().current
     assert current is not None
     free = list(current.scorecard.free_boxes("free"))
     if "chance" in free:
-        return game.record(current.player.pk, "free", "chance", total(12))
-    return game.record(current.player.pk, "free", free[0], CROSS)
+        return current.player.pk, "free", "chance", total(12)
+    return current.player.pk, "free", free[0], CROSS
+
+
+def yams_preview(game: Game, move: tuple[int, str, str, Any]) -> dict[int, int]:
+    state = game.state()
+    preview = BoxPreview.of_move(state, *move)
+    return {**state.totals, move[0]: preview.after.total}
 
 
 def round_move(entry: Callable[[list[int], int], dict[str, object]]):
-    """A move of a kind scored by rounds: `entry(pks, number)` gives the entry of
-    round `number` (from 1) for players `pks` in seating order."""
+    """The next move of a kind scored by rounds: `entry(pks, number)` gives the
+    entry of round `number` (from 1) for players `pks` in seating order."""
 
-    def move(game: Game) -> object:
+    def move(game: Game) -> dict[str, object]:
         pks = [player.pk for player in game.players.all()]
-        return game.record_round(entry(pks, game.state().number))
+        return entry(pks, game.state().number)
 
     return move
+
+
+def record_round(game: Game, entry: dict[str, object]) -> object:
+    return game.record_round(entry)
+
+
+def round_preview(game: Game, entry: dict[str, object]) -> dict[int, int]:
+    return dict(game.state().preview(entry).totals_after)
 
 
 def skyjo_entry(pks: list[int], number: int) -> dict[str, object]:
@@ -69,13 +91,21 @@ def tally_entry(pks: list[int], number: int) -> dict[str, object]:
     return {"points": {str(pk): seat * number - 1 for seat, pk in enumerate(pks)}}
 
 
+def rounds_sample(names, options, entry) -> Sample:
+    return Sample(names, options, round_move(entry), record_round, round_preview)
+
+
 SAMPLES = {
-    "yams": Sample(("Sarah", "Hugo"), {}, yams_move),
-    "skyjo": Sample(("Léa", "Tom", "Zoé"), {"limit": 100}, round_move(skyjo_entry)),
-    "tarot": Sample(
-        ("Ana", "Bruno", "Chloé", "Dan"), {"deals": 3}, round_move(tarot_entry)
+    "yams": Sample(
+        ("Sarah", "Hugo"),
+        {},
+        yams_move,
+        lambda game, move: game.record(*move),
+        yams_preview,
     ),
-    "tally": Sample(("Ana", "Bruno"), {"rounds": 3}, round_move(tally_entry)),
+    "skyjo": rounds_sample(("Léa", "Tom", "Zoé"), {"limit": 100}, skyjo_entry),
+    "tarot": rounds_sample(("Ana", "Bruno", "Chloé", "Dan"), {"deals": 3}, tarot_entry),
+    "tally": rounds_sample(("Ana", "Bruno"), {"rounds": 3}, tally_entry),
 }
 
 KINDS = list(registry.KINDS)
@@ -156,6 +186,21 @@ def test_a_move_moves_the_version_on_and_starts_the_game(key):
     assert game.version == version + 1
     assert state.started
     assert dict(state.running_totals[-1]) == dict(state.totals)
+
+
+@pytest.mark.parametrize("key", KINDS)
+def test_the_preview_changes_nothing_and_says_what_the_move_will_give(key):
+    game = new_game(key)
+    sample = SAMPLES[key]
+    sample.next_move(game)
+    game.refresh_from_db()
+    version, before = game.version, seen(game.state())
+    move = sample.move(game)
+    foreseen = sample.preview(game, move)
+    game.refresh_from_db()
+    assert game.version == version and seen(game.state()) == before
+    sample.record(game, move)
+    assert dict(game.state().totals) == foreseen
 
 
 @pytest.mark.parametrize("key", KINDS)
