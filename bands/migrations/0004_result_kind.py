@@ -112,14 +112,7 @@ class Migration(migrations.Migration):
             name="label",
             field=models.CharField(blank=True, max_length=80),
         ),
+        # The schema changes that follow are in 0005: PostgreSQL refuses to
+        # alter a table whose rows this transaction has just updated.
         migrations.RunPython(give_words, take_words_back),
-        migrations.RemoveField(
-            model_name="bandgame",
-            name="preset",
-        ),
-        migrations.AlterField(
-            model_name="bandgame",
-            name="kind",
-            field=models.CharField(max_length=20),
-        ),
     ]
