@@ -183,7 +183,7 @@ def test_a_tarot_game_at_five_in_phones(live_server, new_phone):
     tap(dialog, "Partenaire appelé", "Bruno")
     dialog.locator("summary", has_text="Petit au bout").click()
     tap(dialog, "Petit au bout", "Camp du preneur")
-    dialog.get_by_label("Poignée du camp du preneur").select_option("simple")
+    tap(dialog, "Poignée de Bruno", "Simple")
     expect(host.locator("#round-preview")).to_contain_text("Ana, preneur : +212")
     expect(host.locator("#round-preview")).to_contain_text("Somme de la donne : 0")
     shot(host, "tarot-dialog")
