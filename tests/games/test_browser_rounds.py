@@ -181,7 +181,6 @@ def test_a_tarot_game_at_five_in_phones(live_server, new_phone):
     tap(dialog, "Bouts", "2")
     dialog.get_by_label("Points du preneur").fill("49")
     tap(dialog, "Partenaire appelé", "Bruno")
-    dialog.locator("summary", has_text="Petit au bout").click()
     tap(dialog, "Petit au bout", "Camp du preneur")
     tap(dialog, "Poignée de Bruno", "Simple")
     expect(host.locator("#round-preview")).to_contain_text("Ana, preneur : +212")

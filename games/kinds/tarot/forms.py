@@ -112,14 +112,10 @@ class TarotDealForm(RoundForm):
 
     @property
     def extras_open(self) -> bool:
-        """The extras fold is open when one of them is set (a form shown again)."""
+        """The chelem fold is open when it is set (a form shown again)."""
         if not self.is_bound:
             return False
-        names = ["petit_au_bout", "chelem"]
-        names += [f"poignee-{player.pk}" for player in self.players]
-        return any(self.data.get(name) for name in names) or bool(
-            self.data.get("chelem_announced")
-        )
+        return bool(self.data.get("chelem")) or bool(self.data.get("chelem_announced"))
 
     def clean(self) -> dict[str, object]:
         cleaned = super().clean()
