@@ -151,12 +151,10 @@ def test_a_poignee_goes_to_the_side_winning_the_deal_whoever_showed_it(
 
 
 def test_two_poignees_shown_by_two_players_of_one_side_both_count():
-    poignees = [
-        {"size": "simple", "side": "defence"},
-        {"size": "double", "side": "defence"},
-    ]
-    # (25 + 8) x 2 = 66, then 20 + 30 to the taker, who wins the deal.
-    assert table(FOUR).check(deal(poignees=poignees)).detail.value == 66 + 20 + 30
+    poignees = [simple_poignee("defence"), simple_poignee("defence")]
+    # (25 + 8) x 2 = 66, then 20 + 20 to the taker, who wins the deal (at four,
+    # two simples show 20 trumps: a simple and a double, 23, are more than 22).
+    assert table(FOUR).check(deal(poignees=poignees)).detail.value == 66 + 20 + 20
 
 
 def test_the_house_poignees_are_worth_20_40_60_never_multiplied():
