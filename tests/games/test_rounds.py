@@ -2,6 +2,8 @@
 round's dialog and its calculation, recording, refusals that change nothing,
 undo, the end and its reopening, the pencil, renaming and the watch page."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -150,7 +152,7 @@ def test_the_tarot_preview_shows_what_each_player_wins_or_pays_and_the_sum(clien
         2,
         "49",
         petit_au_bout="taker",
-        poignee_taker="simple",
+        **{f"poignee-{pks(game)['Ana']}": "simple"},
     )
 
     response = client.post(host_url(host, "preview_round"), posted(game, form), **HTMX)
@@ -174,7 +176,7 @@ def test_a_tarot_deal_at_five_shares_between_taker_partner_and_defence(client):
         "49",
         partner=ids["Bruno"],
         petit_au_bout="taker",
-        poignee_taker="simple",
+        **{f"poignee-{ids['Bruno']}": "simple"},
     )
 
     response = client.post(host_url(host, "record_round"), posted(game, form))
@@ -189,6 +191,54 @@ def test_a_tarot_deal_at_five_shares_between_taker_partner_and_defence(client):
         -106,
     ]
     assert "Donne 2 : Bruno distribue" in text(client.get(response.url))
+
+
+def test_two_poignees_of_two_players_both_count(client):
+    game, host = make_round_game("tarot", FIVE)
+    ids = pks(game)
+    # Ana and Bruno win 49 - 41 = 8 at a garde: (25 + 8) x 2 = 66; a simple
+    # poignée (20) shown by Bruno and a double (30) shown by Dan, the defence,
+    # both go to the winning side: 66 + 50 = 116.
+    form = tarot_form(
+        game,
+        "Ana",
+        "garde",
+        2,
+        "49",
+        partner=ids["Bruno"],
+        **{f"poignee-{ids['Bruno']}": "simple", f"poignee-{ids['Dan']}": "double"},
+    )
+
+    response = client.post(host_url(host, "record_round"), posted(game, form))
+
+    assert response.status_code == 302
+    (deal,) = live_rounds(game)
+    assert [deal.points_of(ids[name]) for name in FIVE] == [232, 116, -116, -116, -116]
+    assert deal.entry["poignees"] == [
+        {"size": "simple", "side": "taker"},
+        {"size": "double", "side": "defence"},
+    ]
+
+
+def test_the_dialog_preselects_the_garde_and_no_bouts(client):
+    game, host = make_round_game("tarot", FIVE)
+
+    page = client.get(host_url(host, "new_round"))
+
+    html = page.content.decode()
+    assert re.search(r'value="garde" id="[^"]+" checked', html)
+    assert not re.search(r'name="bouts" value="\d" id="[^"]+" checked', html)
+
+
+def test_a_deal_without_bouts_is_refused_with_a_clear_message(client):
+    game, host = make_round_game("tarot", FIVE)
+    ids = pks(game)
+    form = tarot_form(game, "Ana", "garde", "", "49", partner=ids["Bruno"])
+
+    response = client.post(host_url(host, "record_round"), posted(game, form))
+
+    assert "Combien de bouts ?" in text(response)
+    assert live_rounds(game) == []
 
 
 def test_a_half_point_in_the_gap_is_rounded_up(client):

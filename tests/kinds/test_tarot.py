@@ -150,6 +150,13 @@ def test_a_poignee_goes_to_the_side_winning_the_deal_whoever_showed_it(
     assert table(FOUR).check(lost).detail.value == lost_value
 
 
+def test_two_poignees_shown_by_two_players_of_one_side_both_count():
+    poignees = [simple_poignee("defence"), simple_poignee("defence")]
+    # (25 + 8) x 2 = 66, then 20 + 20 to the taker, who wins the deal (at four,
+    # two simples show 20 trumps: a simple and a double, 23, are more than 22).
+    assert table(FOUR).check(deal(poignees=poignees)).detail.value == 66 + 20 + 20
+
+
 def test_the_house_poignees_are_worth_20_40_60_never_multiplied():
     house = tarot.build_rules({"poignees": "20_40_60"})
     entry = deal("garde_contre", 2, 41, poignees=[{"size": "triple", "side": "taker"}])

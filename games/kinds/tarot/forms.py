@@ -77,16 +77,6 @@ class TarotDealForm(RoundForm):
         choices=SIDE_CHOICES,
         required=False,
     )
-    poignee_taker = forms.ChoiceField(
-        label=gettext_lazy("Poignée du camp du preneur"),
-        choices=POIGNEE_CHOICES,
-        required=False,
-    )
-    poignee_defence = forms.ChoiceField(
-        label=gettext_lazy("Poignée de la défense"),
-        choices=POIGNEE_CHOICES,
-        required=False,
-    )
     chelem = forms.ChoiceField(
         label=gettext_lazy("Chelem"),
         widget=forms.RadioSelect,
@@ -102,6 +92,17 @@ class TarotDealForm(RoundForm):
         self.fields["contract"].choices = [
             (key, translated(CONTRACT_LABELS[key])) for key in CONTRACTS
         ]
+        # The most common contract, where the thumb rests. The bouts get no
+        # default: a wrong one would mis-score the deal silently.
+        self.fields["contract"].initial = "garde"
+        # Each player may show a poignée and every one shown counts.
+        for player in self.players:
+            self.fields[f"poignee-{player.pk}"] = forms.ChoiceField(
+                label=player.name,
+                widget=forms.RadioSelect,
+                choices=POIGNEE_CHOICES,
+                required=False,
+            )
         self.fields["partner"].choices = [
             *self.player_choices(),
             (ALONE, _("Seul (appelé soi-même)")),
@@ -111,13 +112,10 @@ class TarotDealForm(RoundForm):
 
     @property
     def extras_open(self) -> bool:
-        """The extras fold is open when one of them is set (a form shown again)."""
+        """The chelem fold is open when it is set (a form shown again)."""
         if not self.is_bound:
             return False
-        names = ("petit_au_bout", "poignee_taker", "poignee_defence", "chelem")
-        return any(self.data.get(name) for name in names) or bool(
-            self.data.get("chelem_announced")
-        )
+        return bool(self.data.get("chelem")) or bool(self.data.get("chelem_announced"))
 
     def clean(self) -> dict[str, object]:
         cleaned = super().clean()
@@ -155,10 +153,15 @@ class TarotDealForm(RoundForm):
             entry["partner"] = None if partner == ALONE else int(partner)
         if cleaned.get("petit_au_bout"):
             entry["petit_au_bout"] = cleaned["petit_au_bout"]
+        # The rules count a poignée by the side of who showed it.
+        takers = {entry["taker"], entry.get("partner")}
         poignees = [
-            {"size": cleaned[f"poignee_{side}"], "side": side}
-            for side in ("taker", "defence")
-            if cleaned.get(f"poignee_{side}")
+            {
+                "size": cleaned[f"poignee-{player.pk}"],
+                "side": "taker" if player.pk in takers else "defence",
+            }
+            for player in self.players
+            if cleaned.get(f"poignee-{player.pk}")
         ]
         if poignees:
             entry["poignees"] = poignees
