@@ -155,6 +155,12 @@ def render_page(
     context = page_context(
         access, state=state, dialog=dialog, done=done_entry(request, access.game, state)
     )
+    round_done = done_round(request, access.game, state)
+    if round_done is not None:
+        context["round_done"] = round_done
+        context["notice"] = access.game.game_kind.words.recorded % {
+            "number": round_done
+        }
     if access.is_host:
         context.update(pencil_context(request, access, pencil_form))
         context["watch_url"] = request.build_absolute_uri(
@@ -190,6 +196,16 @@ def done_entry(request: HttpRequest, game: Game, state: State) -> Summary | None
     last = state.last_entry()
     if last is not None and seq == last.seq:
         return state.summary(last)
+    return None
+
+
+def done_round(request: HttpRequest, game: Game, state: State) -> int | None:
+    """The round just recorded (?round=<number>), for the notice's "Annuler"."""
+    if game.game_kind.entered_by_boxes or state.finished:
+        return None
+    number = numbers.optional_int(request.GET.get("round"))
+    if number is not None and number == len(cast(rounds.RoundsGame, state).rounds):
+        return number
     return None
 
 
@@ -295,9 +311,16 @@ def refreshed(
     access: Access,
     notice: str | None = None,
     done: Summary | None = None,
+    round_done: int | None = None,
 ) -> HttpResponse:
     """The answer to a write done: the fresh sheet, with what happened."""
-    context = page_context(access, state=access.game.state(), notice=notice, done=done)
+    context = page_context(
+        access,
+        state=access.game.state(),
+        notice=notice,
+        done=done,
+        round_done=round_done,
+    )
     response = render(request, f"{TEMPLATE}#refresh", context)
     return trigger_client_event(response, CLOSE_DIALOG)
 
@@ -576,9 +599,13 @@ def record_round(request: HttpRequest, access: Access) -> HttpResponse:
             if after.finished:
                 notice = _("Partie terminée.")
             if request.htmx:
-                return refreshed(request, access, notice)
-            messages.success(request, notice)
-            return redirect(access.page_url)
+                done = None if after.finished else number
+                return refreshed(request, access, notice, round_done=done)
+            if after.finished:
+                messages.success(request, notice)
+                return redirect(access.page_url)
+            # Without JS the page itself carries the notice and its "Annuler".
+            return redirect(f"{access.page_url}?round={number}")
     except InvalidEntry as refusal:
         form.add_error(None, refusal.message)
     except ScoreRefused as refusal:

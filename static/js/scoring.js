@@ -90,7 +90,7 @@
   // --- a second tap that lands after the dialog closed -----------------------------
   // A fast double tap on Valider: the first records and closes the dialog, the
   // second lands on whatever lies under Valider then (the toast's Annuler, the
-  // undo link of the action bar). Taps on the action bar and the toast, which sit
+  // undo link of the action bar, the notice's Annuler). Taps on these, which sit
   // there, are ignored for a moment after a write closes the dialog; a tap meant
   // for them comes later than that. The sheet (the next box) answers at once.
 
@@ -99,7 +99,7 @@
 
   document.addEventListener("click", function (event) {
     if (Date.now() - closedAt > AFTER_CLOSE_MS) { return; }
-    if (!event.target.closest || !event.target.closest(".actionbar, #toast")) { return; }
+    if (!event.target.closest || !event.target.closest(".actionbar, #toast, #notice")) { return; }
     event.preventDefault();
     event.stopPropagation();
   }, true);

@@ -77,6 +77,9 @@ def tarot_deal(page, taker, contract, bouts, points, partner=None, calc=None):
 
 
 def undo_last(page, word="manche"):
+    # A human's tap, later than the 450 ms static/js/scoring.js drops taps on
+    # the bar for after Valider (the notice no longer covers the bar meanwhile).
+    page.wait_for_timeout(500)
     page.locator(".actionbar").get_by_role(
         "link", name=f"Annuler la dernière {word}"
     ).click()
