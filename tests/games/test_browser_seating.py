@@ -48,7 +48,7 @@ def test_the_order_drawn_at_random_is_shown_and_kept_in_the_log(
     )
     page.goto(live_server.url + f"/w/{game.watch_token}/")
     expect(page.locator(".drawn-order")).to_be_visible()
-    page.get_by_role("link", name="Journal des manches").click()
+    page.get_by_role("link", name="Journal de la partie").click()
     expect(page.locator(".drawn-order")).to_contain_text("1. Tom, 2. Léa")
 
 
