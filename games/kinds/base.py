@@ -58,6 +58,8 @@ class RoundWords:
     race_leads_lowest: str  # "… depuis la manche %(round)s, avec le plus petit total"
     race_wins: str  # "%(name)s gagne, en tête depuis la manche %(round)s"
     race_wins_lowest: str  # "… avec le plus petit total, en tête depuis la manche …"
+    # Who the round dialog says plays first, %(name)s the dealer's name.
+    deals: str = gettext_lazy("%(name)s distribue.")
 
 
 ROUNDS = RoundWords(
