@@ -149,9 +149,7 @@ class MolkkySheetBuilder(RoundsTableBuilder):
         total = numbers.written(throw.after)
         if throw.missed:
             text, tone = "✕", "miss"
-            what = ngettext(
-                "raté (%(count)s de suite)", "raté (%(count)s de suite)", throw.misses
-            ) % {"count": throw.misses}
+            what = _("raté (%(count)s de suite)") % {"count": throw.misses}
         else:
             text, tone, what = str(throw.points), "", str(throw.points)
         mark = ""
