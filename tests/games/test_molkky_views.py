@@ -4,10 +4,12 @@ someone whose turn it is not), undo, the sheet's turns, misses and who throws
 next, and the end at exactly 50."""
 
 import pytest
+from django.urls import reverse
 
 from games.kinds.molkky import eliminated
+from games.models import Game
 from tests.factories import make_round_game, pks, play_rounds
-from tests.helpers import HTMX, host_url, text, watch_url
+from tests.helpers import EVERY_SECTION, HTMX, host_url, text, watch_url
 
 pytestmark = pytest.mark.django_db
 
@@ -187,3 +189,57 @@ def test_exactly_fifty_ends_the_game_at_once_with_the_winner(client):
     assert "Léa gagne !" in said
     game.refresh_from_db()
     assert game.state().finished
+
+
+def finished_game():
+    """Léa & Max win on exactly 50 at their fifth throw; Zoé is out."""
+    game, host = make_round_game("molkky", ["Léa & Max", "Tom", "Zoé"])
+    throws(game, 10, 3, 0, 10, 3, 0, 10, 3, 0, 10, 3, 10)
+    game.refresh_from_db()
+    return game, host
+
+
+def test_a_team_name_and_the_house_options_are_taken_at_creation(client):
+    data = {
+        **EVERY_SECTION,
+        "kind": "molkky",
+        "names": ["Léa & Max", "Tom"],
+        "molkky-target": "40",
+        "molkky-three_misses": "zero",
+    }
+    response = client.post("/", data)
+
+    assert response.status_code == 302
+    game = Game.objects.get()
+    assert (game.kind, game.options) == (
+        "molkky",
+        {"target": 40, "three_misses": "zero"},
+    )
+    assert [p.name for p in game.players.order_by("seat")] == ["Léa & Max", "Tom"]
+
+
+def test_the_result_page_log_and_csv_say_the_throws(client):
+    game, _host = finished_game()
+    token = {"watch_token": game.watch_token}
+
+    result = text(client.get(reverse("keepsakes:result", kwargs=token)))
+    assert "Léa & Max" in result and "50" in result
+    log = text(client.get(reverse("keepsakes:log", kwargs=token)))
+    assert "Léa & Max : 10 → 50, gagne" in log
+    assert "Zoé : raté (2ᵉ de suite)" in log
+    assert "Zoé : raté (3ᵉ de suite), éliminé" in log
+    csv = client.get(reverse("keepsakes:export", kwargs={**token, "fmt": "csv"}))
+    assert "Léa & Max : 10 → 20" in csv.content.decode()
+
+
+def test_the_band_keeps_the_throws_to_finish_and_the_eliminations(client):
+    game, _host = finished_game()
+
+    said = text(
+        client.get(reverse("bands:band", kwargs={"band_token": game.band.token}))
+    )
+    assert "Lancers" in said and "Éliminé" in said
+    (result,) = game.band.results.all()
+    details = {s.name: s.details for s in result.scores.all()}
+    assert details["Léa & Max"]["to_finish"] == 5
+    assert details["Zoé"]["eliminated"] == 1
