@@ -10,7 +10,8 @@ from playwright.sync_api import expect
 
 from games.models import Game
 from tests.axe import assert_accessible
-from tests.helpers import watch_url
+from tests.factories import make_round_game, play_rounds
+from tests.helpers import host_url, watch_url
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -118,3 +119,36 @@ def test_a_molkky_game_to_fifty_in_phones(live_server, new_phone):
     assert_accessible(host)
     game.refresh_from_db()
     assert game.finished_at is not None
+
+
+def test_twelve_players_scroll_the_sheet_alone_and_the_pad_works_without_js(
+    live_server, new_phone
+):
+    names = ["Léa & Max", "Tom", "Zoé", "Ana", "Bruno", "Chloé"]
+    names += ["Dan", "Eve", "Fred", "Gus", "Hana", "Inès"]
+    game, token = make_round_game("molkky", names)
+    # Tom misses twice (warned), Zoé three times (out); everyone else scores.
+    first = [5, 3, 0, *range(1, 10)]
+    second = [5, 0, 0, *range(1, 10)]
+    play_rounds(game, *({"points": p} for p in first + second + [5, 0, 0]))
+
+    watcher = new_phone()
+    watcher.goto(live_server.url + watch_url(game))
+    expect(watcher.locator("th.player.is-out")).to_contain_text("éliminé")
+    expect(watcher.locator("th.player.is-warned")).to_contain_text("✕✕")
+    # Only the sheet scrolls sideways, never the page.
+    assert watcher.evaluate("document.documentElement.scrollWidth") <= 390
+    wrap = watcher.locator(".score-wrap.is-crowded")
+    assert wrap.evaluate("el => el.scrollWidth > el.clientWidth")
+    shot(watcher, "twelve")
+    assert_accessible(watcher)
+
+    host = new_phone(javascript=False)
+    host.goto(live_server.url + host_url(token))
+    expect(host.locator(".turn-name")).to_have_text("À Ana de lancer")
+    host.locator("a.new-round").click()
+    dialog = host.locator("dialog[open] [data-kind=round]")
+    dialog.locator("label.pin", has=host.locator("input[value='7']")).click()
+    dialog.get_by_role("button", name="Valider").click()
+    expect(host.locator(".turn-name")).to_have_text("À Bruno de lancer")
+    expect(host.locator("#notice")).to_contain_text("Lancer 28 noté.")
