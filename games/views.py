@@ -697,6 +697,7 @@ def undo_dialog(request: HttpRequest, access: Access) -> HttpResponse:
                     (p.name, rounds.signed(last.points[p.pk])) for p in state.players
                 ],
                 form=form,
+                summary=game.game_kind.undo_summary(state, last),
             )
     elif (entry := game.game_kind.last_written(game, state)) is not None:
         state = cast(yams.GameState, state)

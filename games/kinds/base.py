@@ -464,6 +464,12 @@ class RoundKind(GameKind):
         what a screen reader says of it)})."""
         return "", {}
 
+    def undo_summary(self, state: rounds.RoundsGame, last: rounds.ScoredRound) -> str:
+        """What the undo dialog says of the last round in the page's language,
+        instead of every player's points (a round that is one player's move); ""
+        lists the points."""
+        return ""
+
     # === what a game leaves behind (keepsakes/): log, CSV, JSON, PDF ============
     # Hooks of this area go below these two lines.
 

@@ -243,3 +243,14 @@ def test_the_band_keeps_the_throws_to_finish_and_the_eliminations(client):
     details = {s.name: s.details for s in result.scores.all()}
     assert details["Léa & Max"]["to_finish"] == 5
     assert details["Zoé"]["eliminated"] == 1
+
+
+def test_the_undo_dialog_says_the_throw_in_a_line(client):
+    game, host = make_round_game("molkky", ["Léa", "Tom", "Zoé"])
+    throws(game, 6, 0)
+
+    said = text(client.get(host_url(host, "undo")))
+
+    assert "Annuler le dernier lancer ?" in said
+    assert "Lancer 2 : Tom : raté" in said
+    assert "Léa +0" not in said

@@ -93,6 +93,10 @@ class Molkky(RoundKind):
             return "", {}
         return "", {throw.thrower: (mark, translated(words))}
 
+    def undo_summary(self, state: RoundsGame, last: ScoredRound) -> str:
+        # A throw is one player's: "Léa : 6 → 50, gagne", not twelve points.
+        return self.round_text(state, last)
+
     # === what a game leaves behind (keepsakes/): log, CSV, JSON, PDF ============
     # Hooks of this area go below these two lines.
 
