@@ -254,3 +254,26 @@ def test_the_undo_dialog_says_the_throw_in_a_line(client):
     assert "Annuler le dernier lancer ?" in said
     assert "Lancer 2 : Tom : raté" in said
     assert "Léa +0" not in said
+
+
+def test_the_filled_sheet_pdf_and_the_big_screen_of_a_finished_game(client):
+    game, _host = finished_game()
+    token = {"watch_token": game.watch_token}
+
+    pdf = client.get(reverse("keepsakes:game_pdf", kwargs=token))
+    assert pdf.status_code == 200
+    assert pdf["Content-Type"] == "application/pdf"
+    tv = client.get(watch_url(game) + "?tv=1")
+    assert tv.status_code == 200
+    assert "Léa & Max gagne !" in text(tv)
+
+
+def test_the_pad_and_sheet_speak_english(client):
+    game, host = make_round_game("molkky", ["Léa", "Tom"])
+    throws(game, 0, 0, 0)
+    client.cookies["django_language"] = "en"
+
+    said = text(client.get(host_url(host, "new_round"), HTTP_ACCEPT_LANGUAGE="en"))
+
+    assert "Tom to throw" in said and "Miss" in said
+    assert "2 misses in a row: a third puts them out" in said

@@ -108,9 +108,9 @@ class MolkkySheetBuilder(RoundsTableBuilder):
             "%(count)s raté de suite", "%(count)s ratés de suite", count
         ) % {"count": count}
         if warned_now and rules.three_misses == BACK_TO_ZERO:
-            words += " : " + _("un troisième remet le total à 0")
-        elif warned_now and rules.three_misses != NO_ELIMINATION:
-            words += " : " + _("un troisième l'élimine")
+            return _("%(misses)s : un troisième remet le total à 0") % {"misses": words}
+        if warned_now and rules.three_misses != NO_ELIMINATION:
+            return _("%(misses)s : un troisième l'élimine") % {"misses": words}
         return words
 
     def turns(self) -> list[TurnRow]:
