@@ -303,6 +303,10 @@ class GameKind(ABC):
             % {"min": self.min_players, "max": self.max_players}
         )
 
+    # Its state has a current player (whose turn it is): the timer counts a
+    # turn; otherwise a round.
+    timer_per_turn: ClassVar[bool] = False
+
     # The function (dotted path) giving what the host's rename dialog says is
     # still possible for a player, `(state, player_pk) -> [(text, its class
     # attribute)]` in the page's language; "" says nothing.
