@@ -57,6 +57,8 @@ class Molkky(RoundKind):
     label = gettext_noop("Mölkky")
     description = gettext_noop("Les quilles : 50 pile, lancer par lancer.")
     words = THROWS
+    # One player throws at a time: the timer counts a turn.
+    timer_per_turn = True
     rules_class = MolkkyRules
     entry_form = "games.kinds.molkky.forms.MolkkyThrowForm"
 
