@@ -55,6 +55,10 @@ class ShareLink:
     copy_detail: str = ""  # tells a screen reader which link the button copies
     qr_url: str = ""
     qr_alt: str = ""
+    # A picture of it (the result's PNG): shared as a file where the phone can,
+    # downloaded elsewhere; `image_name` is the file's name.
+    image_url: str = ""
+    image_name: str = ""
 
     @property
     def message(self) -> str:

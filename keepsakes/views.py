@@ -23,6 +23,7 @@ from django.http import (
 )
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -373,6 +374,9 @@ def result(request: HttpRequest, watch_token: str) -> HttpResponse:
         url=url,
         lead=headline,
         title=headline,
+        image_url=image_url,
+        image_name=_("resultat-%(date)s.png")
+        % {"date": timezone.localtime(game.created_at).date().isoformat()},
     )
     context = {
         "game": game,

@@ -12,6 +12,43 @@
     };
   }
 
+  // A result's picture, fetched when the page opens: the share sheet must open
+  // in the tap itself, with no download in between.
+  var pictures = new WeakMap();
+
+  function withPicture(button, data) {
+    var file = pictures.get(button);
+    if (!file) { return data; }
+    var full = { title: data.title, text: data.text, url: data.url, files: [file] };
+    return canShare(full) ? full : data;
+  }
+
+  function fetchPicture(button) {
+    var address = button.getAttribute("data-share-image");
+    if (!address || !window.fetch || typeof File !== "function") { return; }
+    fetch(address, { credentials: "same-origin" })
+      .then(function (response) {
+        if (!response.ok) { throw new Error(String(response.status)); }
+        return response.blob();
+      })
+      .then(function (blob) {
+        var name = button.getAttribute("data-share-image-name") || "image.png";
+        var file = new File([blob], name, { type: blob.type || "image/png" });
+        pictures.set(button, file);
+        var data = shareData(button);
+        if (withPicture(button, data) === data) {
+          // This phone shares links only: the button says so; the download
+          // link beside it keeps the picture.
+          pictures.delete(button);
+          button.textContent = button.getAttribute("data-share-plain") || button.textContent;
+        }
+      })
+      .catch(function () {
+        var plain = button.getAttribute("data-share-plain");
+        if (plain) { button.textContent = plain; }
+      });
+  }
+
   function canShare(data) {
     if (typeof navigator.share !== "function") { return false; }
     if (typeof navigator.canShare !== "function") { return true; }
@@ -70,7 +107,10 @@
       var copy = widget.querySelector("[data-share-copy]");
       if (copy && !copyOk) { copy.hidden = true; }
       var share = widget.querySelector("[data-share-open]");
-      if (share && canShare(shareData(share))) { share.hidden = false; }
+      if (share && canShare(shareData(share))) {
+        share.hidden = false;
+        fetchPicture(share);
+      }
     });
   }
 
@@ -89,7 +129,7 @@
     }
     var share = event.target.closest("[data-share-open]");
     if (share) {
-      navigator.share(shareData(share)).catch(function () {
+      navigator.share(withPicture(share, shareData(share))).catch(function () {
         // Closing the share sheet rejects too: nothing to tell.
       });
     }

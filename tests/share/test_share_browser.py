@@ -126,3 +126,66 @@ def test_share_page_works_without_javascript(live_server, new_phone):
     assert page.get_by_role("link", name="SMS").is_visible()
     watch = f"{live_server.url}/w/{game.watch_token}/"
     assert page.get_by_role("link", name=watch).is_visible()
+
+
+FILES_SHARED = (
+    "navigator.share = (data) => { window.__shared = {title: data.title,"
+    " text: data.text, url: data.url, files: (data.files || []).map("
+    " f => ({name: f.name, type: f.type, size: f.size}))};"
+    " return Promise.resolve(); };"
+)
+
+
+def test_the_result_is_shared_as_its_picture_where_the_phone_shares_files(
+    live_server, browser
+):
+    game, _host_token = make_game()
+    url = f"{live_server.url}/r/{game.watch_token}/"
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, locale="fr-FR"
+    )
+    try:
+        page = context.new_page()
+        page.add_init_script(FILES_SHARED + "navigator.canShare = (data) => true;")
+        page.goto(url)
+        page.wait_for_load_state("networkidle")
+        share = page.get_by_role("button", name="Partager l'image…")
+        share.click()
+        shared = page.evaluate("window.__shared")
+        assert shared["url"] == url
+        assert shared["text"] and shared["title"]
+        [picture] = shared["files"]
+        assert picture["type"] == "image/png" and picture["size"] > 1000
+        assert picture["name"].endswith(".png")
+        # The picture can be kept too, whatever the phone.
+        download = page.get_by_role("link", name="Télécharger l'image")
+        assert download.get_attribute("download") == picture["name"]
+    finally:
+        context.close()
+
+
+def test_a_phone_that_shares_links_only_shares_the_link_and_keeps_the_download(
+    live_server, browser
+):
+    game, _host_token = make_game()
+    url = f"{live_server.url}/r/{game.watch_token}/"
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, locale="fr-FR"
+    )
+    try:
+        page = context.new_page()
+        page.add_init_script(
+            FILES_SHARED + "navigator.canShare = (data) => !data.files;"
+        )
+        page.goto(url)
+        page.wait_for_load_state("networkidle")
+        share = page.get_by_role("button", name="Partager…")
+        share.click()
+        shared = page.evaluate("window.__shared")
+        assert shared["files"] == [] and shared["url"] == url
+        response = page.request.get(
+            page.get_by_role("link", name="Télécharger l'image").get_attribute("href")
+        )
+        assert response.headers["content-type"] == "image/png"
+    finally:
+        context.close()
