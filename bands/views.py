@@ -5,11 +5,12 @@ The host reaches the same page from the game's host link, with the host's tools
 which renders it with `render_band`.
 """
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_safe
 
+from bands import picture
 from bands.models import Band
 from scorekeeper.lib.capabilities import TokenNotFound, miss
 
@@ -31,12 +32,16 @@ def render_band(
     `?a=…&b=…` (two person keys, from the head-to-head form) picks the two players
     the records compare; anything else shows the first two."""
     pair = (request.GET.get("a", ""), request.GET.get("b", ""))
+    band_stats = band.stats(pair)
+    evening = band.tonight(band_stats)
     return render(
         request,
         "bands/band.jinja",
         {
             "band": band,
-            "stats": band.stats(pair),
+            "stats": band_stats,
+            "evening": evening,
+            "evening_filename": band.evening_filename(evening) if evening else "",
             "host_game_url": host_game_url,
             "is_host": host_game_url is not None,
         },
@@ -54,5 +59,22 @@ def band_csv(request: HttpRequest, band_token: str) -> HttpResponse:
     response = HttpResponse(band.history_csv(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = content_disposition_header(
         True, band.csv_filename()
+    )
+    return response
+
+
+@require_safe
+def evening_image(request: HttpRequest, band_token: str) -> HttpResponse:
+    """The evening's ranking as a picture, drawn like a game's result; 404 when
+    the band has no evening going."""
+    band = get_band_or_404(request, band_token)
+    evening = band.tonight()
+    if evening is None:
+        raise Http404
+    response = HttpResponse(
+        picture.evening_png(band, evening), content_type="image/png"
+    )
+    response["Content-Disposition"] = content_disposition_header(
+        False, band.evening_filename(evening)
     )
     return response
