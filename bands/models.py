@@ -177,10 +177,10 @@ class Band(models.Model):
     ) -> None:
         """A finished game imported from a file: its result is dated `played_at`,
         as the file says, and began at `started_at` (None: unknown, rather than
-        the moment of the import). The history outlives the purge, so it usually remembers
-        the game a file brings back (or an earlier import of the same file): the
-        import takes that place in the history instead of counting the game, its
-        winner and its scores twice. The same game is the same end time, kind,
+        the moment of the import). The history outlives the purge, so it usually
+        remembers the game a file brings back (or an earlier import of the same
+        file): the import takes that place in the history instead of counting the
+        game, its winner and its scores twice. The same game is the same end time, kind,
         variant, seats, names and scores."""
 
         def scores(band_game: BandGame) -> list[tuple[int, str, int]]:
