@@ -6,6 +6,7 @@ this app uses no other, hence its own few drawing helpers. Cached per content:
 the evening changes only when one of its games ends, or a name is merged.
 """
 
+import datetime
 import hashlib
 import io
 import random
@@ -56,8 +57,10 @@ def names_list(names: list[str]) -> str:
     }
 
 
-def title(evening: Evening) -> str:
+def title(evening: Evening | None) -> str:
     """Who leads the evening, in the words of the page."""
+    if evening is None:
+        return _("Pas encore de partie ce soir")
     leaders = [place.name for place in evening.leaders]
     if not leaders:
         return _("Personne ne mène encore la soirée")
@@ -66,8 +69,8 @@ def title(evening: Evening) -> str:
     return _("%(names)s, ex aequo") % {"names": names_list(leaders)}
 
 
-def kicker(band: Band, evening: Evening) -> str:
-    count = len(evening.games)
+def kicker(band: Band, evening: Evening | None) -> str:
+    count = len(evening.games) if evening else 0
     return ngettext(
         "La soirée de %(band)s, %(count)d partie",
         "La soirée de %(band)s, %(count)d parties",
@@ -75,11 +78,13 @@ def kicker(band: Band, evening: Evening) -> str:
     ) % {"band": band.name, "count": count}
 
 
-def evening_png(band: Band, evening: Evening) -> bytes:
-    """The picture of `evening` (bytes), drawn once per content and language."""
-    rows = [(p.rank, p.name, p.points) for p in evening.ranking]
-    day = timezone.localtime(evening.began).date()
-    facts = repr((band.pk, band.name, day, rows, len(evening.games)))
+def evening_png(band: Band, evening: Evening | None) -> bytes:
+    """The picture of `evening` (bytes), drawn once per content and language;
+    None: the evening still to come, as the page says it."""
+    rows = [(p.rank, p.name, p.points) for p in evening.ranking] if evening else []
+    day = evening_day(evening)
+    count = len(evening.games) if evening else 0
+    facts = repr((band.pk, band.name, day, rows, count))
     digest = hashlib.sha256(facts.encode()).hexdigest()[:32]
     key = f"evening-picture:{digest}:{translation.get_language()}"
     data = caches["local"].get(key)
@@ -87,6 +92,11 @@ def evening_png(band: Band, evening: Evening) -> bytes:
         data = draw_evening(band, evening)
         caches["local"].set(key, data, PICTURE_CACHE_SECONDS)
     return data
+
+
+def evening_day(evening: Evening | None) -> datetime.date:
+    moment = evening.began if evening else timezone.now()
+    return timezone.localtime(moment).date()
 
 
 def font_path(bold: bool) -> Path | None:
@@ -163,7 +173,7 @@ def _confetti(draw, seed):
         draw.rectangle((x, y, x + w, y + h), fill=rng.choice(CONFETTI))
 
 
-def draw_evening(band: Band, evening: Evening) -> bytes:
+def draw_evening(band: Band, evening: Evening | None) -> bytes:
     from PIL import Image, ImageDraw
 
     width, height = PICTURE_SIZE
@@ -178,11 +188,11 @@ def draw_evening(band: Band, evening: Evening) -> bytes:
     draw.text(
         (left + 56, header), "Scorekeeper", font=_font(True, 34), fill=INK, anchor="ls"
     )
-    date = formats.date_format(timezone.localtime(evening.began), "DATE_FORMAT")
+    date = formats.date_format(evening_day(evening), "DATE_FORMAT")
     font, date = _fit(draw, date, False, 28, 520, 20)
     draw.text((right, header), date, font=font, fill=MUTED, anchor="rs")
 
-    rows = evening.ranking
+    rows = evening.ranking if evening else []
     column = 540 if len(rows) > 1 else right - left
     font, small = _fit(draw, kicker(band, evening), False, 30, column, 20)
     draw.text((left, 212), small, font=font, fill=MUTED, anchor="ls")
@@ -193,7 +203,7 @@ def draw_evening(band: Band, evening: Evening) -> bytes:
         if index:
             baseline += round(size * 1.18)
         draw.text((left, baseline), line, font=font, fill=INK, anchor="ls")
-    if evening.leaders:
+    if evening and evening.leaders:
         score = points_text(evening.leaders[0].points)
         font, score = _fit(draw, score, True, 88 if len(lines) == 1 else 64, column)
         baseline += round(font.size * 1.1) + 8

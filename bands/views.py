@@ -5,7 +5,7 @@ The host reaches the same page from the game's host link, with the host's tools
 which renders it with `render_band`.
 """
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_safe
@@ -65,16 +65,15 @@ def band_csv(request: HttpRequest, band_token: str) -> HttpResponse:
 
 @require_safe
 def evening_image(request: HttpRequest, band_token: str) -> HttpResponse:
-    """The evening's ranking as a picture, drawn like a game's result; 404 when
-    the band has no evening going."""
+    """The evening's ranking as a picture, drawn like a game's result (before
+    the first game of the evening, the picture says so, as the page does)."""
     band = get_band_or_404(request, band_token)
     evening = band.tonight()
-    if evening is None:
-        raise Http404
     response = HttpResponse(
         picture.evening_png(band, evening), content_type="image/png"
     )
-    response["Content-Disposition"] = content_disposition_header(
-        False, band.evening_filename(evening)
-    )
+    if evening is not None:
+        response["Content-Disposition"] = content_disposition_header(
+            False, band.evening_filename(evening)
+        )
     return response

@@ -189,9 +189,11 @@ def test_the_evening_s_picture_is_a_png_to_download(client, saturday):
 
 
 @pytest.mark.django_db
-def test_there_is_no_picture_without_an_evening(client, saturday):
+def test_without_an_evening_the_page_offers_no_picture(client, saturday):
     with time_machine.travel(evening_at(12, day=16), tick=False):
         response = client.get(picture_url(saturday))
         html = client.get(band_url(saturday)).content.decode()
-    assert response.status_code == 404
     assert picture_url(saturday) not in html
+    # The address still answers, with the evening still to come.
+    assert response["Content-Type"] == "image/png"
+    assert Image.open(io.BytesIO(response.content)).size == (1200, 630)
