@@ -7,11 +7,13 @@ which renders it with `render_band`.
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_safe
 
 from bands import picture
 from bands.models import Band
+from bands.stats import Evening
 from scorekeeper.lib.capabilities import TokenNotFound, miss
 
 
@@ -41,11 +43,27 @@ def render_band(
             "band": band,
             "stats": band_stats,
             "evening": evening,
-            "evening_filename": band.evening_filename(evening) if evening else "",
+            **(evening_words(request, band, evening) if evening else {}),
             "host_game_url": host_game_url,
             "is_host": host_game_url is not None,
         },
     )
+
+
+def evening_words(request: HttpRequest, band: Band, evening: Evening) -> dict:
+    """What the page says of its evening's picture: its file name, its title and
+    its address for message apps (a new one with each game, as they cache by
+    address)."""
+    last = max(row.game.game_id for row in evening.games)
+    image_url = request.build_absolute_uri(
+        reverse("bands:evening_image", kwargs={"band_token": band.token})
+        + f"?v={len(evening.games)}-{last}"
+    )
+    return {
+        "evening_filename": band.evening_filename(evening),
+        "evening_title": picture.title(evening),
+        "evening_image_url": image_url,
+    }
 
 
 @require_safe

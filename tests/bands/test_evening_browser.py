@@ -101,3 +101,48 @@ def test_tonight_on_a_phone_before_the_first_game(live_server, new_phone, scheme
     assert_accessible(page, impacts=("minor", "moderate", "serious", "critical"))
     shoot(evening, f"evening-empty-{scheme}")
     assert errors == []
+
+
+SHARE_STUB = """
+window.__shared = null;
+navigator.canShare = function (data) {
+  return %(can)s && !!data.files && data.files[0].type === "image/png";
+};
+navigator.share = function (data) {
+  var file = data.files[0];
+  window.__shared = {
+    name: file.name, type: file.type, size: file.size,
+    title: data.title, text: data.text
+  };
+  return Promise.resolve();
+};
+"""
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_where_the_phone_shares_files_the_picture_itself_is_shared(
+    live_server, new_phone
+):
+    first, _host = play_game(["Sarah", "Hugo"], [40, 20])
+    url = f"{live_server.url}/b/{first.band.token}/"
+    page = new_phone()
+    page.add_init_script(SHARE_STUB % {"can": "true"})
+    page.goto(url)
+    share = page.get_by_role("button", name="Partager l'image…")
+    expect(share).to_be_visible()
+    share.click()
+    page.wait_for_function("() => window.__shared !== null")
+    shared = page.evaluate("window.__shared")
+    assert shared["type"] == "image/png"
+    assert shared["name"].startswith("soiree-sarah-hugo-")
+    assert shared["size"] > 1000
+    assert shared["title"] == "Sarah mène la soirée"
+    assert shared["text"] == "Sarah mène la soirée · Sarah, Hugo"
+
+    # A phone that cannot share files: the download link only.
+    page = new_phone()
+    page.add_init_script(SHARE_STUB % {"can": "false"})
+    page.goto(url)
+    expect(page.get_by_role("link", name="Télécharger l'image")).to_be_visible()
+    expect(page.get_by_role("button", name="Partager l'image…")).to_be_hidden()

@@ -189,11 +189,22 @@ def test_the_evening_s_picture_is_a_png_to_download(client, saturday):
 
 
 @pytest.mark.django_db
+def test_the_band_s_link_shows_the_evening_s_picture_in_a_chat(client, saturday):
+    with time_machine.travel(evening_at(23), tick=False):
+        html = client.get(band_url(saturday)).content.decode()
+    last = BandGame.objects.filter(band=saturday).latest("played_at").game_id
+    image = f"http://testserver{picture_url(saturday)}?v=3-{last}"
+    assert f'<meta property="og:image" content="{image}">' in html
+    assert '<meta property="og:title" content="Sarah mène la soirée">' in html
+
+
+@pytest.mark.django_db
 def test_without_an_evening_the_page_offers_no_picture(client, saturday):
     with time_machine.travel(evening_at(12, day=16), tick=False):
         response = client.get(picture_url(saturday))
         html = client.get(band_url(saturday)).content.decode()
     assert picture_url(saturday) not in html
+    assert "og:image" not in html
     # The address still answers, with the evening still to come.
     assert response["Content-Type"] == "image/png"
     assert Image.open(io.BytesIO(response.content)).size == (1200, 630)
