@@ -208,3 +208,15 @@ def test_without_an_evening_the_page_offers_no_picture(client, saturday):
     # The address still answers, with the evening still to come.
     assert response["Content-Type"] == "image/png"
     assert Image.open(io.BytesIO(response.content)).size == (1200, 630)
+
+
+@pytest.mark.django_db
+def test_an_imported_game_goes_by_its_end_not_by_the_moment_of_the_import():
+    with time_machine.travel(evening_at(12, day=20), tick=False):
+        game, _host = play_game(["Sarah", "Hugo"], [40, 20])
+    game.band.date_imported_result(game.pk, evening_at(22))
+    kept = BandGame.objects.get(game_id=game.pk)
+    assert (kept.started_at, kept.played_at) == (None, evening_at(22))
+    with time_machine.travel(evening_at(23), tick=False):
+        evening = game.band.tonight()
+    assert [row.game.game_id for row in evening.games] == [game.pk]
