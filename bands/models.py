@@ -22,7 +22,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from bands import stats
-from bands.stats import BandStats, DetailColumn, GameRow, ResultKind
+from bands.stats import BandStats, DetailColumn, Evening, GameRow, ResultKind
 from scorekeeper.lib import csvfile, tokens
 from scorekeeper.lib.names import (
     MAX_NAME_LENGTH,
@@ -120,6 +120,7 @@ class Band(models.Model):
         label: str,
         scores: Iterable[FinalScore],
         lower_wins: bool = False,
+        started_at: datetime.datetime | None = None,
     ) -> None:
         """Keeps a finished game's result in the band's history: `kind` is its
         kind in the words the game hands over (kept with the result: the band
@@ -127,7 +128,8 @@ class Band(models.Model):
         the variant's French label ("" for a kind without variants; both are
         translatable source strings), `scores` one per player with their
         details, `lower_wins` whether the lowest total won: the band's records
-        then keep the lowest score as the best."""
+        then keep the lowest score as the best; `started_at` when the game
+        began (None: unknown), which tells the games of one evening."""
         ranked = sorted(scores, key=lambda s: (s.rank, s.seat))
         keys = person_keys([s.name for s in ranked])
         with transaction.atomic():
@@ -137,6 +139,7 @@ class Band(models.Model):
                 band=self,
                 game_id=game_id,
                 played_at=played_at,
+                started_at=started_at,
                 kind=kind.key,
                 kind_name=kind.name,
                 either_way=kind.either_way,
@@ -166,12 +169,18 @@ class Band(models.Model):
         """An undo reopened a finished game: its result leaves the history."""
         BandGame.objects.filter(band=self, game_id=game_id).delete()
 
-    def date_imported_result(self, game_id: int, played_at: datetime.datetime) -> None:
+    def date_imported_result(
+        self,
+        game_id: int,
+        played_at: datetime.datetime,
+        started_at: datetime.datetime | None = None,
+    ) -> None:
         """A finished game imported from a file: its result is dated `played_at`,
-        as the file says. The history outlives the purge, so it usually remembers
-        the game a file brings back (or an earlier import of the same file): the
-        import takes that place in the history instead of counting the game, its
-        winner and its scores twice. The same game is the same end time, kind,
+        as the file says, and began at `started_at` (None: unknown, rather than
+        the moment of the import). The history outlives the purge, so it usually
+        remembers the game a file brings back (or an earlier import of the same
+        file): the import takes that place in the history instead of counting the
+        game, its winner and its scores twice. The same game is the same end time, kind,
         variant, seats, names and scores."""
 
         def scores(band_game: BandGame) -> list[tuple[int, str, int]]:
@@ -179,7 +188,7 @@ class Band(models.Model):
 
         with transaction.atomic():
             BandGame.objects.filter(band=self, game_id=game_id).update(
-                played_at=played_at
+                played_at=played_at, started_at=started_at
             )
             mine = BandGame.objects.get(band=self, game_id=game_id)
             same = scores(mine)
@@ -280,6 +289,7 @@ class Band(models.Model):
             stats.GameRow(
                 game_id=g.game_id,
                 played_at=g.played_at,
+                started_at=g.started_at,
                 kind=g.result_kind,
                 label=g.label,
                 scores=tuple(scores[pk]),
@@ -293,6 +303,22 @@ class Band(models.Model):
         `pair` (two person keys) when they make one: three queries, whatever the
         size."""
         return stats.compute(self.history_rows(), self.alias_map(), pair)
+
+    def tonight(
+        self, band_stats: BandStats | None = None, now: datetime.datetime | None = None
+    ) -> Evening | None:
+        """The band's evening still going (its games and ranking), from its stats
+        when the caller has them; None when no game of the band ended in the last
+        hours of `stats.EVENING_GAP`."""
+        band_stats = band_stats or self.stats()
+        names = {person.key: person.name for person in band_stats.people}
+        return stats.tonight(band_stats.history, now or timezone.now(), names)
+
+    def evening_filename(self, evening: Evening) -> str:
+        """soiree-sarah-hugo-2025-03-14.png (the day the evening began)."""
+        day = timezone.localtime(evening.began).date().isoformat()
+        name = slugify(self.name)[:40].strip("-")
+        return "-".join(part for part in ("soiree", name, day) if part) + ".png"
 
     def history_csv(self, rows: Sequence[GameRow] | None = None) -> str:
         """One line per player per finished game of the band, oldest game first."""
@@ -347,7 +373,10 @@ class BandGame(models.Model):
     band = models.ForeignKey(Band, on_delete=models.CASCADE, related_name="results")
     # A plain integer, not a foreign key: the result outlives the purged game.
     game_id = models.BigIntegerField()
-    played_at = models.DateTimeField()
+    played_at = models.DateTimeField()  # when it ended
+    # When it began, as its game told it; null for results kept before the band
+    # asked, and for imported games: the evening then goes by `played_at`.
+    started_at = models.DateTimeField(null=True, blank=True)
     # The kind of game, as its game told it (`ResultKind`): its key, the records
     # group by (scores of two kinds do not compare), and the words to show it,
     # kept with each result since the band knows no kind by itself.

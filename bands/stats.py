@@ -102,6 +102,7 @@ class GameRow:
     label: str  # the variant's French label; "" for a kind without variants
     scores: tuple[ScoreRow, ...]
     lower_wins: bool = False  # the lowest total won
+    started_at: datetime.datetime | None = None  # None: unknown
 
 
 @dataclass(frozen=True)
@@ -163,6 +164,12 @@ class HistoryGame:
     label: str
     scores: tuple[HistoryScore, ...]  # best first
     lower_wins: bool = False
+    started_at: datetime.datetime | None = None  # None: unknown
+
+    @property
+    def began(self) -> datetime.datetime:
+        """When it began; its end when that is unknown."""
+        return self.started_at if self.started_at is not None else self.played_at
 
     @property
     def says_lowest(self) -> bool:
@@ -224,6 +231,7 @@ def history(
                 label=game.label,
                 scores=scores,
                 lower_wins=game.lower_wins,
+                started_at=game.started_at,
             )
         )
     rows.sort(key=lambda g: (g.played_at, g.game_id), reverse=True)
@@ -859,3 +867,134 @@ def kind_groups(
     for game in sorted(games, key=lambda g: (g.played_at, g.game_id), reverse=True):
         by_kind.setdefault((game.kind.key, game.lower_wins), []).append(game)
     return list(by_kind.items())
+
+
+# --- the evening ---------------------------------------------------------------
+#
+# A game night is several games, of any kind: an evening is a run of games each
+# begun less than EVENING_GAP after the previous ones ended. Its ranking goes by
+# who finished ahead of whom, read from the ranks, so games of every kind count
+# alike: each game gives a player one point per player of that game they beat.
+
+EVENING_GAP = datetime.timedelta(hours=6)
+
+
+def game_points(scores: Iterable[HistoryScore]) -> dict[str, int]:
+    """One point per player beaten, by person key: players of equal rank beat
+    nobody among themselves, each beats whoever finished below them."""
+    scores = list(scores)
+    ranks = [score.rank for score in scores]
+    by_key = {}
+    for score in scores:
+        by_key[score.key] = sum(1 for rank in ranks if rank > score.rank)
+    return by_key
+
+
+def evenings(
+    games: Iterable[HistoryGame], gap: datetime.timedelta = EVENING_GAP
+) -> list[list[HistoryGame]]:
+    """The games by evening, oldest first, each evening's games in the order they
+    began: a game begun `gap` or more after every earlier game ended opens a new
+    evening (games that overlap are one evening)."""
+    found: list[list[HistoryGame]] = []
+    ended = None  # the latest end of the evening so far
+    for game in sorted(games, key=lambda g: (g.began, g.played_at, g.game_id)):
+        if ended is None or game.began - ended >= gap:
+            found.append([])
+            ended = game.played_at
+        found[-1].append(game)
+        ended = max(ended, game.played_at)
+    return found
+
+
+@dataclass(frozen=True)
+class EveningPlace:
+    key: str
+    name: str
+    rank: int  # equal points share a rank
+    points: int
+    played: int  # games of the evening
+    wins: int
+
+    @property
+    def won(self) -> bool:
+        return self.rank == 1 and self.points > 0
+
+
+@dataclass(frozen=True)
+class EveningGame:
+    game: HistoryGame
+    points: Mapping[str, int]  # by person key
+
+
+@dataclass(frozen=True)
+class Evening:
+    games: list[EveningGame]  # in the order they began
+    ranking: list[EveningPlace]  # best first
+
+    @property
+    def began(self) -> datetime.datetime:
+        return self.games[0].game.began
+
+    @property
+    def ended(self) -> datetime.datetime:
+        return max(g.game.played_at for g in self.games)
+
+    @property
+    def leaders(self) -> list[EveningPlace]:
+        """Who wins the evening (several on a tie; nobody before a point)."""
+        return [place for place in self.ranking if place.won]
+
+
+def evening_of(
+    games: Sequence[HistoryGame], names: Mapping[str, str] | None = None
+) -> Evening:
+    """The ranking of one evening's games (keys merged, as `history` gives them):
+    points summed per person, equal totals tied; `names` by key (the band's), else
+    the name of their latest game."""
+    names = dict(names or {})
+    points: Counter = Counter()
+    played: Counter = Counter()
+    wins: Counter = Counter()
+    seen: dict[str, str] = {}
+    rows = []
+    for game in games:
+        scores = _one_score_per_person(game)
+        earned = game_points(scores)
+        rows.append(EveningGame(game=game, points=earned))
+        for score in scores:
+            points[score.key] += earned[score.key]
+            played[score.key] += 1
+            wins[score.key] += 1 if score.won else 0
+            seen[score.key] = score.name
+    name = {key: names.get(key, seen[key]) for key in seen}
+    order = sorted(seen, key=lambda k: (-points[k], name[k].casefold(), k))
+    ranking = [
+        EveningPlace(
+            key=key,
+            name=name[key],
+            rank=1 + sum(1 for other in seen if points[other] > points[key]),
+            points=points[key],
+            played=played[key],
+            wins=wins[key],
+        )
+        for key in order
+    ]
+    return Evening(games=rows, ranking=ranking)
+
+
+def tonight(
+    games: Iterable[HistoryGame],
+    now: datetime.datetime,
+    names: Mapping[str, str] | None = None,
+    gap: datetime.timedelta = EVENING_GAP,
+) -> Evening | None:
+    """The evening still going at `now`: the latest one, unless it ended `gap` or
+    more ago (a game begun now could no longer join it); None without one."""
+    found = evenings(games, gap)
+    if not found:
+        return None
+    latest = found[-1]
+    if now - max(g.played_at for g in latest) >= gap:
+        return None
+    return evening_of(latest, names)

@@ -7,10 +7,13 @@ which renders it with `render_band`.
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_safe
 
+from bands import picture
 from bands.models import Band
+from bands.stats import Evening
 from scorekeeper.lib.capabilities import TokenNotFound, miss
 
 
@@ -31,16 +34,36 @@ def render_band(
     `?a=…&b=…` (two person keys, from the head-to-head form) picks the two players
     the records compare; anything else shows the first two."""
     pair = (request.GET.get("a", ""), request.GET.get("b", ""))
+    band_stats = band.stats(pair)
+    evening = band.tonight(band_stats)
     return render(
         request,
         "bands/band.jinja",
         {
             "band": band,
-            "stats": band.stats(pair),
+            "stats": band_stats,
+            "evening": evening,
+            **(evening_words(request, band, evening) if evening else {}),
             "host_game_url": host_game_url,
             "is_host": host_game_url is not None,
         },
     )
+
+
+def evening_words(request: HttpRequest, band: Band, evening: Evening) -> dict:
+    """What the page says of its evening's picture: its file name, its title and
+    its address for message apps (a new one with each game, as they cache by
+    address)."""
+    last = max(row.game.game_id for row in evening.games)
+    image_url = request.build_absolute_uri(
+        reverse("bands:evening_image", kwargs={"band_token": band.token})
+        + f"?v={len(evening.games)}-{last}"
+    )
+    return {
+        "evening_filename": band.evening_filename(evening),
+        "evening_title": picture.title(evening),
+        "evening_image_url": image_url,
+    }
 
 
 @require_safe
@@ -55,4 +78,20 @@ def band_csv(request: HttpRequest, band_token: str) -> HttpResponse:
     response["Content-Disposition"] = content_disposition_header(
         True, band.csv_filename()
     )
+    return response
+
+
+@require_safe
+def evening_image(request: HttpRequest, band_token: str) -> HttpResponse:
+    """The evening's ranking as a picture, drawn like a game's result (before
+    the first game of the evening, the picture says so, as the page does)."""
+    band = get_band_or_404(request, band_token)
+    evening = band.tonight()
+    response = HttpResponse(
+        picture.evening_png(band, evening), content_type="image/png"
+    )
+    if evening is not None:
+        response["Content-Disposition"] = content_disposition_header(
+            False, band.evening_filename(evening)
+        )
     return response

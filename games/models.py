@@ -957,6 +957,7 @@ class Game(models.Model):
         self.band.record_result(
             game_id=self.pk,
             played_at=self.finished_at,
+            started_at=self.created_at,
             kind=kind.band_kind,
             label=kind.band_label(self.rules),
             scores=kind.final_scores(state),
