@@ -91,6 +91,13 @@ def tally_entry(pks: list[int], number: int) -> dict[str, object]:
     return {"points": {str(pk): seat * number - 1 for seat, pk in enumerate(pks)}}
 
 
+def skull_king_entry(pks: list[int], number: int) -> dict[str, object]:
+    # Round n deals n cards: the first player bids and wins them all.
+    players = {str(pk): {"bid": 0, "tricks": 0} for pk in pks}
+    players[str(pks[0])] = {"bid": number, "tricks": number}
+    return {"players": players}
+
+
 def rounds_sample(names, options, entry) -> Sample:
     return Sample(names, options, round_move(entry), record_round, round_preview)
 
@@ -106,6 +113,7 @@ SAMPLES = {
     "skyjo": rounds_sample(("Léa", "Tom", "Zoé"), {"limit": 100}, skyjo_entry),
     "tarot": rounds_sample(("Ana", "Bruno", "Chloé", "Dan"), {"deals": 3}, tarot_entry),
     "tally": rounds_sample(("Ana", "Bruno"), {"rounds": 3}, tally_entry),
+    "skull_king": rounds_sample(("Léa", "Tom", "Zoé"), {"rounds": 3}, skull_king_entry),
 }
 
 KINDS = list(registry.KINDS)
