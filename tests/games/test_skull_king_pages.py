@@ -315,3 +315,19 @@ def test_a_skull_king_game_reads_in_english(client):
     assert "Round 2: Tom deals" in page
     assert "2 cards each" in dialog
     assert "Bid" in dialog and "Tricks" in dialog
+
+
+def test_tricks_that_do_not_add_up_are_said_before_every_bid_is_in(client):
+    game, host = make_round_game("skull_king", ["Léa", "Tom"])
+    play_rounds(game, entry(game, {"Léa": (1, 1), "Tom": (0, 0)}))
+    game.refresh_from_db()
+    ids = pks(game)
+    fields = {"seen_version": game.version, "request_key": "k"}
+    fields |= {f"tricks-{ids['Léa']}": 2, f"tricks-{ids['Tom']}": 1}
+
+    response = client.post(host_url(host, "preview_round"), fields, **HTMX)
+
+    said = text(response)
+    assert "Les plis gagnés font 3 ; il en faut 2" in said
+    # The bids not tapped yet are no mistake while the host is tapping.
+    assert "Il manque la mise" not in said

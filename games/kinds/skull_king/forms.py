@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 from games.forms import NumberField, RoundForm
 from games.kinds import rounds
 from games.kinds.skull_king import rules as sk
+from scorekeeper.lib.translation import translated
 
 # The bonuses' short names in the dialog, where the player's name is above.
 BONUS_SHORT = {
@@ -234,4 +235,22 @@ class SkullKingRoundForm(RoundForm):
             players[str(player.pk)] = read
         entry["players"] = players
         self.entry = entry
+        if self.errors:
+            self.check_tricks_early(entry)
         return cleaned
+
+    def check_tricks_early(self, entry: dict[str, object]) -> None:
+        """Once every player's tricks are in, whether they add up is said at
+        once, while bids are still missing (the engine's check, its message)."""
+        players = entry["players"]
+        assert isinstance(players, dict)
+        if any("tricks" not in read for read in players.values()):
+            return
+        if {"cards", "lost_tricks"} & set(self.errors):
+            return
+        cards = entry.get("cards", self.dealt)
+        lost = entry.get("lost_tricks", 0)
+        try:
+            sk.check_tricks(players, cards, lost)
+        except rounds.InvalidRound as refusal:
+            self.add_error(None, translated(refusal.message))

@@ -252,7 +252,7 @@ class SkullKingRules(RoundRules):
             lambda player, value: self._read_player(player, value, cards, fields),
             missing=gettext_noop("Il manque la mise et les plis de %(name)s."),
         )
-        _check_tricks(entered, cards, lost)
+        check_tricks(entered, cards, lost)
         _check_captures(game, entered)
         scores = {pk: self._player_round(read, cards) for pk, read in entered.items()}
         detail = SkullKingRound(game.number, cards, lost, scores)
@@ -529,7 +529,7 @@ def _nothing(value: object) -> bool:
     return value is False or (is_int(value) and value == 0)
 
 
-def _check_tricks(
+def check_tricks(
     entered: Mapping[int, Mapping[str, int | bool]], cards: int, lost: int
 ) -> None:
     won = sum(int(read["tricks"]) for read in entered.values())
