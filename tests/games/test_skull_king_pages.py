@@ -10,7 +10,7 @@ import pytest
 from games.models import Game
 from keepsakes.export import game_log
 from tests.factories import make_round_game, pks, play_rounds
-from tests.helpers import EVERY_SECTION, HTMX, host_url, text
+from tests.helpers import EVERY_SECTION, HTMX, host_url, page_text, text
 
 pytestmark = pytest.mark.django_db
 
@@ -331,3 +331,28 @@ def test_tricks_that_do_not_add_up_are_said_before_every_bid_is_in(client):
     assert "Les plis gagnés font 3 ; il en faut 2" in said
     # The bids not tapped yet are no mistake while the host is tapping.
     assert "Il manque la mise" not in said
+
+
+def test_the_band_keeps_exact_bids_zero_bids_and_bonus_points(client):
+    game, host = make_round_game("skull_king", ["Léa", "Tom"], options={"rounds": 2})
+    play_rounds(game, entry(game, {"Léa": (1, 1), "Tom": (0, 0)}))
+    play_rounds(
+        game,
+        entry(
+            game,
+            {"Léa": {"bid": 2, "tricks": 2, "black_fourteen": True}, "Tom": (1, 0)},
+        ),
+    )
+    game.refresh_from_db()
+    assert game.finished_at is not None
+
+    (kept,) = game.band.stats().records
+    html = client.get(f"/b/{game.band.token}/").content.decode()
+
+    by_name = {p.name: [p.figure(c) for c in kept.columns] for p in kept.players}
+    assert by_name == {"Léa": [2, 0, 20], "Tom": [1, 1, 0]}
+    said = page_text(html)
+    assert "Skull King" in said and "Mises réussies" in html
+    result = client.get(f"/r/{game.watch_token}/")
+    assert result.status_code == 200
+    assert "Léa" in text(result) and "Skull King" in text(result)
