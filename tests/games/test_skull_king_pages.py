@@ -356,3 +356,14 @@ def test_the_band_keeps_exact_bids_zero_bids_and_bonus_points(client):
     result = client.get(f"/r/{game.watch_token}/")
     assert result.status_code == 200
     assert "Léa" in text(result) and "Skull King" in text(result)
+
+
+def test_the_race_is_drawn_as_wide_as_the_game_from_its_first_round():
+    game, _host = make_round_game("skull_king", ["Léa", "Tom"], options={"rounds": 6})
+    play_rounds(game, entry(game, {"Léa": (1, 1), "Tom": (0, 0)}))
+    game.refresh_from_db()
+    state = game.state()
+
+    assert game.game_kind.race_length(state) == 6
+    (line, left) = state.prospects()[pks(game)["Tom"]].lines
+    assert left.params == {"left": 5}
