@@ -92,9 +92,10 @@ def tally_entry(pks: list[int], number: int) -> dict[str, object]:
 
 
 def skull_king_entry(pks: list[int], number: int) -> dict[str, object]:
-    # Round n deals n cards: the first player bids and wins them all.
+    # Round n deals n cards: the first player bids and wins them all, the
+    # black 14 among them.
     players = {str(pk): {"bid": 0, "tricks": 0} for pk in pks}
-    players[str(pks[0])] = {"bid": number, "tricks": number}
+    players[str(pks[0])] = {"bid": number, "tricks": number, "black_fourteen": True}
     return {"players": players}
 
 
