@@ -367,3 +367,22 @@ def test_the_race_is_drawn_as_wide_as_the_game_from_its_first_round():
     assert game.game_kind.race_length(state) == 6
     (line, left) = state.prospects()[pks(game)["Tom"]].lines
     assert left.params == {"left": 5}
+
+
+def test_every_page_of_a_skull_king_game_answers(client):
+    game, host = make_round_game("skull_king", FOUR)
+    to_round_five(game)
+    watch = f"/w/{game.watch_token}/"
+
+    for url in (
+        host_url(host) + "?tv=1",
+        watch,
+        watch + "sheet/",
+        watch + "log/",
+        watch + "export.csv",
+        watch + "export.json",
+        watch + "sheet.pdf",
+        "/printables/skull_king/8.pdf",
+    ):
+        assert client.get(url).status_code == 200, url
+    assert "4 cartes · 4 mises réussies sur 4" in text(client.get(watch + "log/"))
