@@ -124,10 +124,14 @@ class RoundForm(forms.Form):
         data: Mapping[str, object] | None = None,
         *,
         players: Iterable[object],
+        state: object | None = None,
         **kwargs: object,
     ) -> None:
         super().__init__(data, **kwargs)
         self.players = list(players)
+        # The game before this round (a `rounds.RoundsGame`), for a kind whose
+        # fields depend on it (the cards dealt, the options); None in a bare form.
+        self.state = state
         self.entry: dict[str, object] = {}
         self.add_player_fields()
 

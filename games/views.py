@@ -523,7 +523,7 @@ def round_form(
 ) -> RoundForm:
     form_class = access.game.game_kind.entry_form_class
     initial = {"seen_version": access.game.version, "request_key": new_request_key()}
-    return form_class(data, players=state.players, initial=initial)
+    return form_class(data, players=state.players, state=state, initial=initial)
 
 
 def round_dialog(

@@ -4,6 +4,7 @@ kind gives)."""
 
 from .base import GameKind, UnknownKind
 from .molkky.kind import MOLKKY
+from .skull_king.kind import SKULL_KING
 from .skyjo.kind import SKYJO
 from .tally.kind import TALLY
 from .tarot.kind import TAROT
@@ -18,6 +19,7 @@ KINDS: dict[str, GameKind] = {
         TAROT,
         TALLY,
         MOLKKY,
+        SKULL_KING,
     )
 }
 

@@ -6,7 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.kinds import yams
+from games.kinds import registry, yams
 from scorekeeper.lib.translation import translated
 from tests.keepsakes.helpers import pdf_pages, pdf_text
 
@@ -36,9 +36,14 @@ def test_the_page_offers_every_preset_for_one_and_four_players(client):
 def test_every_link_on_the_page_is_a_one_page_pdf(client):
     html = client.get(reverse("keepsakes:printables")).content.decode()
     links = {link.replace("&amp;", "&") for link in pdf_links(html)}
-    # Every Yams preset's column sets for 1 and 4 players, then Skyjo for 2 to 8
-    # and tarot for 3 to 5.
-    assert len(links) == len(yams.PRESETS) * 3 * 2 + 7 + 3
+    # Every Yams preset's column sets for 1 and 4 players, then each kind
+    # scored by rounds for the player counts its plug-in draws.
+    rounds_sheets = sum(
+        len(kind.blank_sheet_players)
+        for kind in registry.KINDS.values()
+        if not kind.entered_by_boxes
+    )
+    assert len(links) == len(yams.PRESETS) * 3 * 2 + rounds_sheets
     for link in sorted(links)[:: max(1, len(links) // 8)]:
         response = client.get(link)
         assert response.status_code == 200, link

@@ -97,6 +97,14 @@ def molkky_entry(pks: list[int], number: int) -> dict[str, object]:
     return {"points": 10 if number % 2 else (0 if number == 2 else 3)}
 
 
+def skull_king_entry(pks: list[int], number: int) -> dict[str, object]:
+    # Round n deals n cards: the first player bids and wins them all, the
+    # black 14 among them.
+    players = {str(pk): {"bid": 0, "tricks": 0} for pk in pks}
+    players[str(pks[0])] = {"bid": number, "tricks": number, "black_fourteen": True}
+    return {"players": players}
+
+
 def rounds_sample(names, options, entry) -> Sample:
     return Sample(names, options, round_move(entry), record_round, round_preview)
 
@@ -113,6 +121,7 @@ SAMPLES = {
     "tarot": rounds_sample(("Ana", "Bruno", "Chloé", "Dan"), {"deals": 3}, tarot_entry),
     "tally": rounds_sample(("Ana", "Bruno"), {"rounds": 3}, tally_entry),
     "molkky": rounds_sample(("Léa", "Tom & Max"), {"target": 50}, molkky_entry),
+    "skull_king": rounds_sample(("Léa", "Tom", "Zoé"), {"rounds": 3}, skull_king_entry),
 }
 
 KINDS = list(registry.KINDS)

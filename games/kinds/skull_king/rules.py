@@ -17,10 +17,13 @@ from ..rounds import (
     ScoredRound,
     entry_fields,
     is_int,
+    lines_of,
     per_player,
+    rounds_left_line,
     signed,
+    standing_line,
 )
-from ..state import PlayerLike
+from ..state import PlayerLike, Prospect
 
 KEY = "skull_king"
 ROUNDS = 10
@@ -201,6 +204,20 @@ class SkullKingRules(RoundRules):
     def reached_end(self, game: RoundsGame) -> bool:
         return len(game.rounds) >= self.rounds
 
+    @property
+    def fixed_rounds(self) -> int | None:
+        return self.rounds
+
+    def prospects(self, game: RoundsGame) -> dict[int, Prospect]:
+        """Each player's gap to the leader and the rounds left; whether a
+        player can still win is not said (a round's bonuses have no fixed
+        ceiling a table would recognise)."""
+        left = rounds_left_line(game, gettext_noop("Manches restantes : %(left)s"))
+        return {
+            player.pk: Prospect(lines=lines_of(standing_line(game, player.pk), left))
+            for player in game.players
+        }
+
     def cards(self, game: RoundsGame) -> int:
         """The cards dealt in the round to come, unless the host says otherwise."""
         return cards_dealt(game.number, len(game.players), self.advanced)
@@ -227,7 +244,7 @@ class SkullKingRules(RoundRules):
         )
         cards = self._cards(game, data.get("cards"))
         lost = self._lost_tricks(data.get("lost_tricks", 0), cards)
-        fields = self._player_fields()
+        fields = self.entry_keys()
         entered = per_player(
             game,
             data["players"],
@@ -235,7 +252,7 @@ class SkullKingRules(RoundRules):
             lambda player, value: self._read_player(player, value, cards, fields),
             missing=gettext_noop("Il manque la mise et les plis de %(name)s."),
         )
-        _check_tricks(entered, cards, lost)
+        check_tricks(entered, cards, lost)
         _check_captures(game, entered)
         scores = {pk: self._player_round(read, cards) for pk, read in entered.items()}
         detail = SkullKingRound(game.number, cards, lost, scores)
@@ -296,7 +313,7 @@ class SkullKingRules(RoundRules):
             )
         return value
 
-    def _player_fields(self) -> tuple[str, ...]:
+    def entry_keys(self) -> tuple[str, ...]:
         """The keys a player's entry holds with these options, in order."""
         values = BONUS_VALUES[self.bonuses]
         keys = ["bid", "tricks"]
@@ -512,7 +529,7 @@ def _nothing(value: object) -> bool:
     return value is False or (is_int(value) and value == 0)
 
 
-def _check_tricks(
+def check_tricks(
     entered: Mapping[int, Mapping[str, int | bool]], cards: int, lost: int
 ) -> None:
     won = sum(int(read["tricks"]) for read in entered.values())
