@@ -1,7 +1,7 @@
 # Scorekeeper: `make run` serves the table's phones on this machine's network
 # (web + task cluster, SQLite), `make test` runs the whole test suite. Both set
 # everything up first; `make test-fast` skips the browser tests (a quick loop).
-# See README.md.
+# See README.md and docs/.
 SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -94,7 +94,7 @@ bench: venv-dev messages
 	$(PY) bench/bench_rules.py
 	$(PY) bench/throughput.py --db sqlite --duration 5
 
-# Production (see README "Running in production"): every setting comes from the
+# Production (see docs/production.md): every setting comes from the
 # environment: DEBUG=0 SECRET_KEY ALLOWED_HOSTS DATABASE_URL [REDIS_URL] ...
 # Installs the runtime lock only. Each app server: prod-static (ServeStatic serves
 # its own copy), then prod-web. Once per deploy: prod-migrate and prod-schedules;

@@ -54,8 +54,8 @@ def healthz(request: HttpRequest) -> JsonResponse:
     """For load balancers: 503 only when the database, which every request needs,
     does not answer. The optional services (with REDIS_URL: the shared cache and
     the django-q2 broker) are reported "ok" or "degraded" with a 200: the site
-    works without them (README, "When something fails"), and a Redis outage must
-    not take every server out of the balancer at once."""
+    works without them (docs/production.md, "When something fails"), and a Redis
+    outage must not take every server out of the balancer at once."""
     checks = {"database": _check(_ping_database, "down")}
     if getattr(settings, "REDIS_URL", ""):
         checks["cache"] = _check(lambda: _ping_redis(settings.REDIS_URL), "degraded")
