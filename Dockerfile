@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # Scorekeeper's production image: the runtime lock only (no test tools), static
-# files collected at build, run as a non-root user. See compose.yaml and README.md.
+# files collected at build, run as a non-root user. See compose.yaml and docs/production.md.
 
 # Build stage: a virtualenv with the locked runtime dependencies.
 FROM python:3.13-slim AS build

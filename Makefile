@@ -1,6 +1,7 @@
 # Scorekeeper: `make run` serves the table's phones on this machine's network
 # (web + task cluster, SQLite), `make test` runs the whole test suite. Both set
-# everything up first. See README.md.
+# everything up first; `make test-fast` skips the browser tests (a quick loop).
+# See README.md and docs/.
 SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -11,7 +12,7 @@ PYTEST_ARGS ?=
 LOCK := $(VENV)/bin/uv pip compile --quiet --universal --python-version 3.12 \
 	--generate-hashes --custom-compile-command "make lock"
 
-.PHONY: run dev test setup setup-dev venv venv-dev messages migrate lint \
+.PHONY: run dev test test-fast setup setup-dev venv venv-dev messages migrate lint \
 	check-translations check-deploy lock bench test-tools clean \
 	prod-setup prod-static prod-migrate prod-schedules prod-check prod-web prod-worker
 
@@ -30,6 +31,12 @@ dev: venv-dev messages migrate
 test: venv-dev messages test-tools
 	mkdir -p var
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# Everything but the browser tests (marker `browser`): the quick loop while
+# working. CI runs `make test`, browsers and all.
+test-fast: venv-dev messages test-tools
+	mkdir -p var
+	$(PY) -m pytest -m "not browser" $(PYTEST_ARGS)
 
 setup: venv messages migrate
 
@@ -87,7 +94,7 @@ bench: venv-dev messages
 	$(PY) bench/bench_rules.py
 	$(PY) bench/throughput.py --db sqlite --duration 5
 
-# Production (see README "Running in production"): every setting comes from the
+# Production (see docs/production.md): every setting comes from the
 # environment: DEBUG=0 SECRET_KEY ALLOWED_HOSTS DATABASE_URL [REDIS_URL] ...
 # Installs the runtime lock only. Each app server: prod-static (ServeStatic serves
 # its own copy), then prod-web. Once per deploy: prod-migrate and prod-schedules;

@@ -41,6 +41,7 @@ from games.models import (
     check_writer,
 )
 from keepsakes.export import FAMILIES, FORMAT, FORMAT_VERSION, entry_by_pk
+from keepsakes.schema import shape_problem
 from scorekeeper.lib.names import clean_name
 from scorekeeper.lib.translation import translated
 
@@ -278,6 +279,9 @@ def _parse(raw):
             _("Le fichier a été modifié : champs %(fields)s inattendus ou manquants.")
             % {"fields": ", ".join(sorted(missing | unknown))}
         )
+    # The shape of every field (docs/export.schema.json), before any rule reads it.
+    if problem := shape_problem(payload):
+        raise ImportRefused(problem)
     return payload
 
 

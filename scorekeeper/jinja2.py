@@ -1,5 +1,5 @@
 """The one template language of the project: Jinja2, through Django's own
-`Jinja2` backend. README.md, "Templates", says why.
+`Jinja2` backend. docs/developing.md, "Templates", says why.
 
 What Django's template language gave the pages, the environment gives under
 names a Django developer knows:

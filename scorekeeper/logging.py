@@ -24,7 +24,7 @@ _BARE_TOKEN = re.compile(
 @functools.cache
 def _patterns():
     # Imported lazily: logging is configured before the apps are loaded.
-    from scorekeeper.views import CAPABILITY_PREFIXES
+    from scorekeeper.lib.capabilities import CAPABILITY_PREFIXES
 
     letters = "|".join(re.escape(p.strip("/")) for p in CAPABILITY_PREFIXES)
     return (

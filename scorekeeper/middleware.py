@@ -42,13 +42,16 @@ from django.utils.decorators import sync_only_middleware
 from django.utils.translation import gettext as _
 
 from scorekeeper.lib import numbers
-from scorekeeper.lib.capabilities import CapabilityRefused
-from scorekeeper.views import CAPABILITY_PREFIXES
+from scorekeeper.lib.capabilities import (
+    CAPABILITY_PREFIXES,
+    PUBLIC_RESULT_PREFIX,
+    CapabilityRefused,
+)
 
 # The public result is meant for message apps, whose preview crawlers may cache
 # what its view explicitly allows; without a Cache-Control of its own it is
 # no-store like every other capability page.
-SHAREABLE_PREFIXES = ("/r/",)
+SHAREABLE_PREFIXES = (PUBLIC_RESULT_PREFIX,)
 PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=()"
 REFERRER_POLICY = "same-origin"
 _REFUSED_STATUSES = {404, 410, 429}

@@ -33,7 +33,7 @@ def workers(env: Mapping[str, str] = os.environ) -> int:
 
 
 def options(env: Mapping[str, str] = os.environ) -> dict[str, Any]:
-    """uvicorn.run()'s keyword arguments for this environment (README: variables)."""
+    """uvicorn.run()'s keyword arguments for this environment (docs/production.md)."""
     host, _, port = env.get("BIND", "127.0.0.1:8000").rpartition(":")
     return {
         "app": "scorekeeper.asgi:served",

@@ -1,7 +1,7 @@
 """Settings for Scorekeeper, driven by environment variables.
 
 Defaults give a working local app on SQLite; production sets DEBUG=0, SECRET_KEY,
-ALLOWED_HOSTS and usually DATABASE_URL (see README.md).
+ALLOWED_HOSTS and usually DATABASE_URL (see docs/production.md).
 """
 
 import os
@@ -87,8 +87,8 @@ WSGI_APPLICATION = "scorekeeper.wsgi.application"
 ASGI_APPLICATION = "scorekeeper.asgi.application"
 
 TEMPLATES = [
-    # Every template is Jinja2 (README.md, "Templates"): one per page, its htmx
-    # fragments as blocks rendered by name (scorekeeper/jinja2.py).
+    # Every template is Jinja2 (docs/developing.md, "Templates"): one per page, its
+    # htmx fragments as blocks rendered by name (scorekeeper/jinja2.py).
     {
         "BACKEND": "scorekeeper.jinja2.Jinja2",
         "DIRS": [BASE_DIR / "templates"],

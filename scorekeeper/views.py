@@ -15,10 +15,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
-logger = logging.getLogger(__name__)
+from scorekeeper.lib.capabilities import CAPABILITY_PREFIXES, PUBLIC_RESULT_PREFIX
 
-# Capability links live under these prefixes: crawlers must never follow them.
-CAPABILITY_PREFIXES = ["/h/", "/w/", "/c/", "/b/", "/r/"]
+logger = logging.getLogger(__name__)
 
 
 # Message apps fetch the public result page to draw its preview; a robot that
@@ -32,11 +31,11 @@ PREVIEW_BOTS = [
     "TelegramBot",
     "WhatsApp",
 ]
-PUBLIC_RESULT_PREFIX = "/r/"
 
 
 @require_safe
 def robots_txt(request: HttpRequest) -> HttpResponse:
+    # Capability links are passwords in URLs: crawlers must never follow them.
     private = [p for p in CAPABILITY_PREFIXES if p != PUBLIC_RESULT_PREFIX]
     lines = [
         *(f"User-agent: {bot}" for bot in PREVIEW_BOTS),
@@ -55,8 +54,8 @@ def healthz(request: HttpRequest) -> JsonResponse:
     """For load balancers: 503 only when the database, which every request needs,
     does not answer. The optional services (with REDIS_URL: the shared cache and
     the django-q2 broker) are reported "ok" or "degraded" with a 200: the site
-    works without them (README, "When something fails"), and a Redis outage must
-    not take every server out of the balancer at once."""
+    works without them (docs/production.md, "When something fails"), and a Redis
+    outage must not take every server out of the balancer at once."""
     checks = {"database": _check(_ping_database, "down")}
     if getattr(settings, "REDIS_URL", ""):
         checks["cache"] = _check(lambda: _ping_redis(settings.REDIS_URL), "degraded")

@@ -54,6 +54,7 @@ from games.live.fanout import Subscription, database_turn, hub, retry_ms
 from games.models import Game
 from games.sheet import sheet_html
 from scorekeeper.lib import numbers
+from scorekeeper.lib.capabilities import HOST, PENCIL, WATCH
 from scorekeeper.lib.ratelimit import client_ip
 from scorekeeper.middleware import PERMISSIONS_POLICY, REFERRER_POLICY
 
@@ -166,8 +167,11 @@ renderings = Renderings()
 # page, the 410, a miss counted towards the 429, the 405, a bad Host, the HTTPS
 # redirect) from the same code: the views below.
 
-PATH = re.compile(r"^/(?P<prefix>[whc])/(?P<token>[^/]+)/events/$")
-KIND_OF_PREFIX = {"w": "watch", "h": "host", "c": "pencil"}
+KIND_OF_PREFIX = {WATCH: "watch", HOST: "host", PENCIL: "pencil"}
+PATH = re.compile(
+    rf"^/(?P<prefix>{'|'.join(map(re.escape, KIND_OF_PREFIX))})"
+    r"/(?P<token>[^/]+)/events/$"
+)
 
 
 class EventStreams:

@@ -1,8 +1,8 @@
 """The shared cache: Redis, or this process's memory while Redis is away.
 
-Redis is optional (README, "When something fails"): when it stops answering, a
-request must not fail nor wait. Every operation that Redis refuses or lets time
-out (`REDIS_TIMEOUT`, a fraction of a second) is done on a local-memory cache
+Redis is optional (docs/production.md, "When something fails"): when it stops
+answering, a request must not fail nor wait. Every operation that Redis refuses or
+lets time out (`REDIS_TIMEOUT`, a fraction of a second) is done on a local-memory cache
 instead, and Redis is left alone for `REDIS_RETRY_SECONDS` before it is tried
 again. Meanwhile the rate limits count per process, as on a single server
 without Redis, and the preview images are drawn again per process: the site

@@ -29,6 +29,21 @@ from scorekeeper.lib import ratelimit
 
 SCOPE = "capability"
 
+# The first path segment of each capability link (a token follows it). The apps'
+# URLconfs mount their token pages under these and nothing else spells them:
+# robots.txt, the capability headers, the log redaction and the live streams all
+# read them from here. Defined here rather than in the URLconfs because those import
+# the views, which the streams and the logging (set up before the apps) cannot.
+HOST = "h"  # games: the host's sheet
+PENCIL = "c"  # games: the pencil passed to another phone
+WATCH = "w"  # games (and keepsakes' files of a game): a watcher's sheet
+BAND = "b"  # bands: the band's page
+RESULT = "r"  # keepsakes: the public result, the one a message app may preview
+
+CAPABILITY_PREFIXES = tuple(f"/{s}/" for s in (HOST, WATCH, PENCIL, BAND, RESULT))
+# Meant to be shared: message apps' preview robots may fetch and cache it.
+PUBLIC_RESULT_PREFIX = f"/{RESULT}/"
+
 
 class CapabilityRefused(Exception):
     """A capability link refused with a response of its own (410, 429)."""
