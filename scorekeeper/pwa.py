@@ -70,8 +70,8 @@ def manifest(request: HttpRequest) -> JsonResponse:
                 "label": label,
             }
             for name, label in (
-                ("host", _("La feuille de l'hôte, partie en cours")),
-                ("watch", _("La partie suivie sur un autre téléphone")),
+                ("host-sheet", _("La feuille de l'hôte, partie en cours")),
+                ("watcher-phone", _("La partie suivie sur un autre téléphone")),
                 ("result", _("Le résultat de la partie")),
             )
         ],

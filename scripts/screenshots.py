@@ -6,7 +6,7 @@ names, fixed tokens and a fixed clock (time-machine), in a throwaway SQLite
 database, then served by the project's ASGI application under uvicorn and shot by
 Debian's Chromium through Playwright. Needs the development requirements.
 
-    .venv/bin/python scripts/screenshots.py [--out docs/images]
+    .venv/bin/python scripts/screenshots.py [--out static/img/screenshots]
 """
 
 import argparse
@@ -213,7 +213,9 @@ def shoot(base_url: str, pages: dict[str, str], out: Path) -> Iterator[Path]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "images")
+    parser.add_argument(
+        "--out", type=Path, default=ROOT / "static" / "img" / "screenshots"
+    )
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     import time_machine

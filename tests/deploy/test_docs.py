@@ -16,7 +16,7 @@ def test_the_readme_is_a_landing_page_with_its_pictures_commands_and_links():
     assert len(readme.splitlines()) <= 200
     assert "make run" in readme and "make test" in readme
     for picture in ("host-sheet", "watcher-phone", "result"):
-        assert f'src="docs/images/{picture}.png"' in readme
+        assert f'src="static/img/screenshots/{picture}.png"' in readme
     for page in DOCS:
         assert f"(docs/{page}.md)" in readme, page
 

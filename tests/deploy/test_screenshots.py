@@ -1,7 +1,7 @@
-"""The README's pictures (docs/images/) are what scripts/screenshots.py takes of
-today's pages: the script runs, and each picture it takes matches the committed
-one within a tolerance (a font's hinting or a browser update may move a few
-pixels; a page that changed moves many). After a change of the pages, run the
+"""The README's pictures (static/img/screenshots/) are what scripts/screenshots.py
+takes of today's pages: the script runs, and each picture it takes matches the
+committed one within a tolerance (a font's hinting or a browser update may move a
+few pixels; a page that changed moves many). After a change of the pages, run the
 script again and commit its pictures."""
 
 import subprocess
@@ -46,11 +46,11 @@ def test_the_screenshot_script_takes_the_readme_pictures_again(tmp_path):
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
     readme = (ROOT / "README.md").read_text()
     for name in PICTURES:
-        assert f"docs/images/{name}" in readme
+        assert f"static/img/screenshots/{name}" in readme
         share = differing_share(tmp_path / name, ROOT / "docs" / "images" / name)
         assert share <= SHARE_TOLERANCE, (
             f"{name}: {share:.1%} of its pixels changed; if the page changed on "
-            "purpose, run scripts/screenshots.py and commit docs/images/"
+            "purpose, run scripts/screenshots.py and commit static/img/screenshots/"
         )
 
 
