@@ -12,6 +12,7 @@ import re
 import secrets
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -123,7 +124,7 @@ class RoundForm(forms.Form):
         data: Mapping[str, object] | None = None,
         *,
         players: Iterable[object],
-        **kwargs: object,
+        **kwargs: Any,
     ) -> None:
         super().__init__(data, **kwargs)
         self.players = list(players)
@@ -370,9 +371,9 @@ class NewGameForm(forms.Form):
     def __init__(
         self,
         data: Mapping[str, object] | None = None,
-        *args: object,
+        *args: Any,
         initial: Mapping[str, object] | None = None,
-        **kwargs: object,
+        **kwargs: Any,
     ) -> None:
         initial = dict(initial or {})
         options = initial.pop("options", None) or {}

@@ -3,6 +3,7 @@ create form: the preset (the variant) and the options of the presets, drawn by
 templates/kinds/yams/create_presets.jinja and create_options.jinja."""
 
 import json
+from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -57,14 +58,14 @@ class EntryForm(forms.Form):
 
     def __init__(
         self,
-        *args: object,
+        *args: Any,
         spec: yams.EntrySpec,
         box: yams.Box,
         column: str,
         variant: yams.Variant,
         bank: int = 0,
         scorecard: yams.Scorecard | None = None,
-        **kwargs: object,
+        **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.spec, self.box, self.column, self.variant = spec, box, column, variant
