@@ -19,7 +19,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext_lazy, ngettext_lazy
@@ -260,11 +260,11 @@ class GameKind(ABC):
 
     @cached_property
     def entry_form_class(self) -> type:
-        return import_string(self.entry_form)
+        return cast(type, import_string(self.entry_form))
 
     @cached_property
     def sheet_builder_class(self) -> type:
-        return import_string(self.sheet_builder)
+        return cast(type, import_string(self.sheet_builder))
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.key}>"
@@ -291,7 +291,7 @@ class GameKind(ABC):
 
     @cached_property
     def create_part_class(self) -> type:
-        return import_string(self.create_part)
+        return cast(type, import_string(self.create_part))
 
     def players_help(self) -> str:
         """The help under the players' names on the create page, in the page's
@@ -433,7 +433,8 @@ class RoundKind(GameKind):
         written: Sequence[Any],
         last_seq: int,
     ) -> rounds.RoundsGame:
-        return game.rules.replay(
+        rules: rounds.RoundRules = game.rules
+        return rules.replay(
             players, [row.entry for row in written], closed=game.ended_by_host
         )
 
