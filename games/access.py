@@ -50,7 +50,7 @@ Referrer-Policy to every response under the capability prefixes.
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Concatenate
+from typing import Any, Concatenate
 
 from django.conf import settings
 from django.db.models import QuerySet
@@ -196,10 +196,10 @@ def writer_view(
     @functools.wraps(view)
     def wrapped(
         request: HttpRequest,
-        *args: object,
+        *args: Any,
         host_token: str | None = None,
         pencil_token: str | None = None,
-        **kwargs: object,
+        **kwargs: Any,
     ) -> HttpResponse:
         if host_token is not None:
             access = get_access_or_404(request, "host", host_token)

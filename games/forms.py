@@ -12,7 +12,7 @@ import re
 import secrets
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -21,7 +21,8 @@ from django.utils.translation import gettext_lazy
 
 from bands.models import Band
 from games.kinds import options, registry
-from games.kinds.base import GameKind
+from games.kinds.base import GameKind, RoundKind
+from games.kinds.state import PlayerLike
 from games.models import TIMER_LONGEST, TIMER_SHORTEST, Game, kind_choices
 from scorekeeper.lib import numbers
 from scorekeeper.lib.names import MAX_NAME_LENGTH, clean_name, clean_names
@@ -123,9 +124,9 @@ class RoundForm(forms.Form):
         self,
         data: Mapping[str, object] | None = None,
         *,
-        players: Iterable[object],
+        players: Iterable[PlayerLike],
         state: object | None = None,
-        **kwargs: object,
+        **kwargs: Any,
     ) -> None:
         super().__init__(data, **kwargs)
         self.players = list(players)
@@ -141,7 +142,18 @@ class RoundForm(forms.Form):
     def player_choices(self) -> list[tuple[str, str]]:
         return [(str(player.pk), player.name) for player in self.players]
 
-    def player_fields(self, prefix: str) -> list[tuple[object, forms.BoundField]]:
+    def clean(self) -> dict[str, Any]:
+        # Django's `clean` may return None (a subclass's choice); this one never.
+        super().clean()
+        return self.cleaned_data
+
+    def choice_field(self, name: str) -> forms.ChoiceField:
+        """The choice field `name`, to set its choices once the players are known."""
+        field = self.fields[name]
+        assert isinstance(field, forms.ChoiceField)
+        return field
+
+    def player_fields(self, prefix: str) -> list[tuple[PlayerLike, forms.BoundField]]:
         """[(player, its field)] of a per-player field, in seating order."""
         return [(p, self[f"{prefix}-{p.pk}"]) for p in self.players]
 
@@ -165,7 +177,7 @@ class KindChoice:
     players_help: str  # the help under the names while this kind is checked
 
 
-class KindPart:
+class KindPart(forms.Field):
     """A field that belongs to one kind's part of the create form. Without
     JavaScript the page posts every kind's fields; those of a kind not chosen are
     `ignored`: they clean to None, whatever was posted, and refuse nothing."""
@@ -253,6 +265,7 @@ class OptionSpecsPart(CreatePart):
 
     @property
     def specs(self) -> tuple[options.OptionSpec, ...]:
+        assert isinstance(self.kind, RoundKind)  # the part of a kind scored by rounds
         return self.kind.option_specs
 
     @classmethod
@@ -424,16 +437,17 @@ class NewGameForm(forms.Form):
     def __init__(
         self,
         data: Mapping[str, object] | None = None,
-        *args: object,
+        *,
         initial: Mapping[str, object] | None = None,
-        **kwargs: object,
+        **kwargs: Any,
     ) -> None:
         initial = dict(initial or {})
-        options = initial.pop("options", None) or {}
+        options = cast(Mapping[str, object], initial.pop("options", None) or {})
         chosen = registry.KINDS.get(str(initial.get("kind") or registry.DEFAULT))
         if chosen is not None:
-            initial.update(chosen.create_part_class.initial_values(chosen, options))
-        super().__init__(data, *args, initial=initial, **kwargs)
+            part_class: type[CreatePart] = chosen.create_part_class
+            initial.update(part_class.initial_values(chosen, options))
+        super().__init__(data, initial=initial, **kwargs)
         # Each kind's part, in the registry's order; {field name: its kind}.
         self.parts: dict[str, CreatePart] = {}
         self.kind_of_field: dict[str, str] = {}
@@ -446,7 +460,9 @@ class NewGameForm(forms.Form):
         if self.is_bound:
             posted = self.data.get("kind") or registry.DEFAULT
             for name, key in self.kind_of_field.items():
-                self.fields[name].ignored = key != posted
+                field = self.fields[name]
+                assert isinstance(field, KindPart)
+                field.ignored = key != posted
         self.row_errors: dict[int, str] = {}
         self.cleaned_names: list[str] = []
         self.just_drawn: bool = False
@@ -540,12 +556,13 @@ class NewGameForm(forms.Form):
     def clean_kind(self) -> str:
         return self.cleaned_data["kind"] or registry.DEFAULT
 
-    def clean(self) -> dict[str, object]:
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         kind = cleaned.get("kind")
         # No part for a kind the form refused: a forged kind creates nothing.
         part = self.parts.get(str(kind)) if kind else None
-        rules = part.clean(cleaned) if part is not None else None
+        rules: Any = part.clean(cleaned) if part is not None else None
         cleaned["options"] = rules.options if rules else {}
         self._clean_names(cleaned.get("names") or [], rules, part)
         return cleaned
@@ -593,10 +610,10 @@ def draw_seating(names: Iterable[str]) -> list[str]:
 def move_seat(names: list[str], order: object) -> bool:
     """Applies "up:<i>" or "down:<i>" (a row button) to `names` in place; True
     when a row moved. Anything else is ignored: the form is shown again as is."""
-    way, _sep, index = str(order).partition(":")
-    if way not in ("up", "down") or not numbers.is_number(index):
+    way, _sep, digits = str(order).partition(":")
+    if way not in ("up", "down") or not numbers.is_number(digits):
         return False
-    index = int(index)
+    index = int(digits)
     other = index - 1 if way == "up" else index + 1
     if not (0 <= index < len(names) and 0 <= other < len(names)):
         return False

@@ -16,7 +16,7 @@ import datetime
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import cast
+from typing import Any, cast
 
 from django.utils import timezone
 from django.utils.text import slugify
@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from games.kinds import rounds
 from games.kinds.base import GameKind, RoundKind
 from games.kinds.state import PlayerLike
-from games.models import Entry, Game, NameChange, Player, State, Writer, Written
+from games.models import Entry, Game, NameChange, State, Writer, Written
 from scorekeeper.lib.csvfile import csv_text, local_time
 from scorekeeper.lib.numbers import written
 from scorekeeper.lib.translation import translated
@@ -157,7 +157,8 @@ class Boxes:
         self, game: Game, state: State, players: Sequence[PlayerLike]
     ) -> list[LogRow]:
         """An entry's round is the player's turn it was written in."""
-        kind = game.game_kind
+        # A kind entered by boxes says an entry in words (`entry_text`, `crossed`).
+        kind: Any = game.game_kind
         variant = game.rules
         entries = list(game.entries.order_by("seq"))
         by_id = {p.pk: p for p in players}
@@ -371,7 +372,9 @@ class RenameRow:
         return writer_words(self.by, self.by_label)
 
 
-def game_renames(game: Game, players: list[Player] | None = None) -> list[RenameRow]:
+def game_renames(
+    game: Game, players: Sequence[PlayerLike] | None = None
+) -> list[RenameRow]:
     """The names corrected during the game, in order: one query."""
     if players is None:
         players = list(game.players.all())
@@ -492,8 +495,12 @@ def entry_by_pk(
     def pk_of(seat: object) -> object:
         if isinstance(seat, str) and seat.isascii() and seat.isdigit():
             seat = int(seat)
-        if rounds.is_int(seat) and 0 <= seat < len(pks):  # type: ignore[operator]
-            return pks[seat]  # type: ignore[index]
+        if (
+            isinstance(seat, int)
+            and not isinstance(seat, bool)
+            and 0 <= seat < len(pks)
+        ):
+            return pks[seat]
         return f"siège {seat}"
 
     return _players_mapped(kind, entry, pk_of)

@@ -15,6 +15,7 @@ the fonts shrink (never below a readable floor) before anything is cut.
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
 from django.conf import settings
 from django.utils import formats, timezone
@@ -354,7 +355,12 @@ def measure(
     def footer_height(width: float) -> float:
         pdf.set_font(FONT, "", footer_size)
         lines = sum(
-            len(pdf.multi_cell(width, line_h, text, dry_run=True, output="LINES"))
+            len(
+                cast(
+                    list[str],
+                    pdf.multi_cell(width, line_h, text, dry_run=True, output="LINES"),
+                )
+            )
             for text in footer
         )
         return lines * line_h + 3
@@ -640,7 +646,8 @@ def blank_sheet_pdf(variant: Variant, layout: str) -> bytes:
 
 def game_sheet_pdf(game: Game, state: GameState | None = None) -> bytes:
     """The same sheet filled with a game's entries and totals (a keepsake)."""
-    state = state or game.state()
+    # A Yams game's state: the plug-in sends only those here.
+    state = state or cast(GameState, game.state())
     variant = game.variant
     seats = [seat_of(seat, variant) for seat in state.seats]
     played = formats.date_format(timezone.localtime(game.created_at), "DATE_FORMAT")

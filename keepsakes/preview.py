@@ -6,10 +6,14 @@ writes for the result page. It is cached per game version, so it is drawn once p
 write.
 """
 
+from __future__ import annotations
+
 import io
 import random
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 from django.conf import settings
 from django.core.cache import caches
@@ -18,6 +22,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.models import Game, State
+
+if TYPE_CHECKING:
+    from PIL import Image, ImageDraw, ImageFont
+
+    from keepsakes.result import RankRow
+
+    Font = ImageFont.FreeTypeFont
+
 from keepsakes.result import (
     game_date,
     points_text,
@@ -76,17 +88,25 @@ def font_path(bold: bool) -> Path | None:
 
 
 @lru_cache(maxsize=64)
-def _font(bold, size):
+def _font(bold: bool, size: int) -> Font:
     from PIL import ImageFont
 
     path = font_path(bold)
     if path is not None:
         return ImageFont.truetype(str(path), size)
     # Pillow's own font lacks some accents, but the preview is still drawn.
-    return ImageFont.load_default(size)
+    # With FreeType (in Pillow's wheels), a size gives a FreeTypeFont too.
+    return cast("Font", ImageFont.load_default(size))
 
 
-def _fit(draw, text, bold, size, max_width, min_size=24):
+def _fit(
+    draw: ImageDraw.ImageDraw,
+    text: str,
+    bold: bool,
+    size: int,
+    max_width: float,
+    min_size: int = 24,
+) -> tuple[Font, str]:
     """The largest font (down to min_size) that fits text in max_width, and the text
     itself, shortened with an ellipsis if even min_size is too wide."""
     while size > min_size and draw.textlength(text, font=_font(bold, size)) > max_width:
@@ -108,7 +128,7 @@ LINE = (217, 208, 193)
 CONFETTI = [(179, 38, 30), (30, 107, 58), (26, 95, 180), (230, 160, 20), (150, 60, 160)]
 
 
-def _confetti(draw, seed, finished):
+def _confetti(draw: ImageDraw.ImageDraw, seed: int, finished: bool) -> None:
     rng = random.Random(seed)
     width, height = PREVIEW_SIZE
     count = 70 if finished else 18
@@ -136,7 +156,9 @@ def _confetti(draw, seed, finished):
         draw.polygon(points, fill=rng.choice(CONFETTI))
 
 
-def _wrap(draw, text, bold, max_width):
+def _wrap(
+    draw: ImageDraw.ImageDraw, text: str, bold: bool, max_width: int
+) -> tuple[Font, list[str]]:
     """The title on as few lines as possible, as large as possible: one line from
     84 px down to 60, else two, else three ("Marie-Christine, Jean-Baptiste et Léa,
     ex aequo !"). Words are split on plain spaces only: French puts a no-break
@@ -227,7 +249,14 @@ def draw_preview(game: Game, state: State) -> bytes:
     return _png(image)
 
 
-def _draw_ranking(draw, rows, x0, x1, top, highlight=True):
+def _draw_ranking(
+    draw: ImageDraw.ImageDraw,
+    rows: Sequence[RankRow],
+    x0: int,
+    x1: int,
+    top: int,
+    highlight: bool = True,
+) -> None:
     # Up to ten players: all of them fit in smaller rows; beyond eight the last
     # line says how many more there are.
     shown = rows if len(rows) <= 8 else rows[:7]
@@ -271,7 +300,7 @@ def _draw_ranking(draw, rows, x0, x1, top, highlight=True):
         )
 
 
-def _png(image):
+def _png(image: Image.Image) -> bytes:
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)
     return out.getvalue()

@@ -72,7 +72,12 @@ def _draw(
     pdf.set_font(FONT, "", footer_size)
     footer_h = (
         sum(
-            len(pdf.multi_cell(table_w, line_h, text, dry_run=True, output="LINES"))
+            len(
+                cast(
+                    list[str],
+                    pdf.multi_cell(table_w, line_h, text, dry_run=True, output="LINES"),
+                )
+            )
             for text in footer
         )
         * line_h
@@ -221,7 +226,7 @@ def game_sheet_pdf(game: Game, state: rounds.RoundsGame | None = None) -> bytes:
             cells=[
                 (
                     kind.sheet_points(state.rounds[index], player, cell.points),
-                    written(cell.total),
+                    cell.total_text,
                 )
                 for player, cell in zip(state.players, row.cells, strict=True)
             ],

@@ -43,6 +43,8 @@ import os
 import signal
 import sqlite3
 from pathlib import Path
+from types import FrameType
+from typing import cast
 
 import django
 from asgiref.typing import (
@@ -65,7 +67,8 @@ from scorekeeper.middleware import StalledClientMiddleware  # noqa: E402
 
 GC_YOUNG_THRESHOLD = 20_000
 
-django_handler = ASGIHandler()
+# Django's stubs type the ASGI messages as plain dicts: the same protocol.
+django_handler = cast(ASGI3Application, ASGIHandler())
 event_streams = EventStreams(fallback=django_handler)
 
 
@@ -82,10 +85,10 @@ async def route(
 http_application = StalledClientMiddleware(route)
 
 
-def _drain_streams_on(signum):
+def _drain_streams_on(signum: signal.Signals) -> None:
     previous = signal.getsignal(signum)
 
-    def handler(sig, frame):
+    def handler(sig: int, frame: FrameType | None) -> None:
         fanout.hub.drain()
         if callable(previous):
             previous(sig, frame)

@@ -45,7 +45,9 @@ from django.utils import translation
 from django.utils.formats import localize
 from django.utils.functional import SimpleLazyObject
 from django.utils.html import format_html
-from django.utils.timezone import template_localtime
+from django.utils.timezone import (  # type: ignore[attr-defined]  # not in the stubs
+    template_localtime,
+)
 from django_htmx.jinja import htmx_script
 from markupsafe import Markup
 
@@ -59,7 +61,7 @@ def url(name: str, **kwargs: object) -> str:
     return reverse(name, kwargs=kwargs)
 
 
-def die(value: object) -> str:
+def die(value: Any) -> str:
     """The die face character for 1..6 (decorative: always next to the digit)."""
     try:
         return DIE_FACES.get(int(value), "")
@@ -106,7 +108,8 @@ def environment(**options: Any) -> jinja2.Environment:
     env = jinja2.Environment(extensions=["jinja2.ext.i18n"], **options)
     # Old-style callables: `_("%(name)s gagne")|format(name=…)` keeps the msgid
     # Django's {% blocktranslate %} gave it.
-    env.install_gettext_callables(
+    # The i18n extension adds this method to the environment it is loaded in.
+    env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext, ngettext, pgettext=pgettext, npgettext=npgettext, newstyle=False
     )
     env.globals.update(
@@ -168,4 +171,5 @@ class Jinja2(django_jinja2.Jinja2):
             part = Block(template.template, block)
         except KeyError as exc:
             raise TemplateDoesNotExist(template_name, backend=self) from exc
-        return django_jinja2.Template(part, self)
+        # Django's wrapper asks only what `Block` has of a template.
+        return django_jinja2.Template(part, self)  # type: ignore[arg-type]

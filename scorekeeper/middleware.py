@@ -28,6 +28,14 @@ import sqlite3
 from collections.abc import Awaitable, Callable
 
 from asgiref.sync import iscoroutinefunction, markcoroutinefunction
+from asgiref.typing import (
+    ASGI3Application,
+    ASGIReceiveCallable,
+    ASGIReceiveEvent,
+    ASGISendCallable,
+    ASGISendEvent,
+    Scope,
+)
 from django.conf import settings
 from django.core.exceptions import RequestAborted, RequestDataTooBig
 from django.db import InterfaceError, OperationalError
@@ -149,7 +157,7 @@ def cut_body_response(request: HttpRequest) -> HttpResponseBadRequest | None:
     return _refused() if received != length else None
 
 
-def _refused():
+def _refused() -> HttpResponseBadRequest:
     return HttpResponseBadRequest(
         _("Requête incomplète : rien n'a été enregistré. Réessayez."),
         content_type="text/plain; charset=utf-8",
@@ -174,13 +182,15 @@ class CompleteBodyMiddleware:
             return self._acall(request)
         return cut_body_response(request) or self.get_response(request)
 
-    async def _acall(self, request):
+    async def _acall(self, request: HttpRequest) -> HttpResponse:
         # The ASGI handler has received the whole body before the request is
         # built: reading it here does not wait on the network.
         refused = cut_body_response(request)
         if refused is not None:
             return refused
-        return await self.get_response(request)
+        response = self.get_response(request)
+        assert not isinstance(response, HttpResponse)  # an async chain
+        return await response
 
 
 # --- a dependency away ------------------------------------------------------------
@@ -240,13 +250,15 @@ def unavailable_response(request: HttpRequest, why: str) -> HttpResponse:
 
 @sync_only_middleware
 class UnavailableMiddleware:
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponse:
         return self.get_response(request)
 
-    def process_exception(self, request, exception):
+    def process_exception(
+        self, request: HttpRequest, exception: Exception
+    ) -> HttpResponse | None:
         if not is_unavailable(exception):
             return None
         why = reason(exception)
@@ -280,17 +292,19 @@ def send_timeout() -> float:
 class StalledClientMiddleware:
     """Wraps the ASGI application; `timeout` (seconds) defaults to the setting."""
 
-    def __init__(self, app, timeout: float | None = None) -> None:
+    def __init__(self, app: ASGI3Application, timeout: float | None = None) -> None:
         self.app = app
         self.timeout = timeout
 
-    async def __call__(self, scope, receive, send) -> None:
+    async def __call__(
+        self, scope: Scope, receive: ASGIReceiveCallable, send: ASGISendCallable
+    ) -> None:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         timeout = self.timeout if self.timeout is not None else send_timeout()
         body_read = False
 
-        async def timed_receive():
+        async def timed_receive() -> ASGIReceiveEvent:
             nonlocal body_read
             if body_read:
                 # After the body, the handler listens for the disconnect for as
@@ -306,7 +320,7 @@ class StalledClientMiddleware:
                 body_read = True
             return message
 
-        async def timed_send(message):
+        async def timed_send(message: ASGISendEvent) -> None:
             if message["type"] != "http.response.body":
                 return await send(message)
             try:
@@ -317,7 +331,7 @@ class StalledClientMiddleware:
         await self.app(scope, timed_receive, timed_send)
 
 
-async def send_request_timeout(send) -> None:
+async def send_request_timeout(send: ASGISendCallable) -> None:
     """408 and close: the body stopped arriving, nothing was done."""
     await send(
         {
@@ -327,6 +341,9 @@ async def send_request_timeout(send) -> None:
                 (b"content-type", b"text/plain; charset=utf-8"),
                 (b"connection", b"close"),
             ],
+            "trailers": False,
         }
     )
-    await send({"type": "http.response.body", "body": b"Request Timeout\n"})
+    await send(
+        {"type": "http.response.body", "body": b"Request Timeout\n", "more_body": False}
+    )

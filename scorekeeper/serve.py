@@ -22,7 +22,7 @@ import uvicorn
 from uvicorn.supervisors import Multiprocess
 
 
-def _int(env, name, default):
+def _int(env: Mapping[str, str], name: str, default: int) -> int:
     value = env.get(name, "").strip()
     return int(value) if value else default
 

@@ -19,7 +19,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext_lazy, ngettext_lazy
@@ -31,35 +31,38 @@ from . import options, rounds
 from .messages import Message, gettext_noop
 from .state import PlayerLike, State
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 
 @dataclass(frozen=True)
 class RoundWords:
     """How a kind names its rounds, in whole sentences (French has genders, and
     another language may order the words otherwise): a *manche*, a *donne*."""
 
-    round: str  # "Manche"
-    round_lower: str  # "manche", inside a sentence
-    number: str  # "Manche %(number)s"
-    record: str  # "Noter la manche %(number)s"
-    none_yet: str  # "Aucune manche pour l'instant."
-    undo_last: str  # "Annuler la dernière manche"
-    undo_ask: str  # "Annuler la dernière manche ?"
-    undo_confirm: str  # "Oui, annuler cette manche"
-    undo_gone: str  # "La manche disparaît de la feuille ; elle reste dans le journal."
-    ends_game: str  # "Cette manche termine la partie."
-    fill_in: str  # "Remplissez la manche : le calcul s'affiche ici avant de valider."
-    log_link: str  # "Toutes les manches, une à une"
-    log_title: str  # "Toutes les manches, dans l'ordre"
-    recorded: str  # "Manche %(number)s notée."
-    undone: str  # "Manche %(number)s annulée."
+    round: StrOrPromise  # "Manche"
+    round_lower: StrOrPromise  # "manche", inside a sentence
+    number: StrOrPromise  # "Manche %(number)s"
+    record: StrOrPromise  # "Noter la manche %(number)s"
+    none_yet: StrOrPromise  # "Aucune manche pour l'instant."
+    undo_last: StrOrPromise  # "Annuler la dernière manche"
+    undo_ask: StrOrPromise  # "Annuler la dernière manche ?"
+    undo_confirm: StrOrPromise  # "Oui, annuler cette manche"
+    undo_gone: StrOrPromise  # "La manche disparaît de la feuille ; …"
+    ends_game: StrOrPromise  # "Cette manche termine la partie."
+    fill_in: StrOrPromise  # "Remplissez la manche : le calcul …"
+    log_link: StrOrPromise  # "Toutes les manches, une à une"
+    log_title: StrOrPromise  # "Toutes les manches, dans l'ordre"
+    recorded: StrOrPromise  # "Manche %(number)s notée."
+    undone: StrOrPromise  # "Manche %(number)s annulée."
     # The score race's sentence (games/race.py), %(round)s the round's number:
-    race_alone: str  # "%(name)s a %(total)s points après la manche %(round)s"
-    race_leads: str  # "%(name)s mène depuis la manche %(round)s"
-    race_leads_lowest: str  # "… depuis la manche %(round)s, avec le plus petit total"
-    race_wins: str  # "%(name)s gagne, en tête depuis la manche %(round)s"
-    race_wins_lowest: str  # "… avec le plus petit total, en tête depuis la manche …"
+    race_alone: StrOrPromise  # "%(name)s a %(total)s points après la manche %(round)s"
+    race_leads: StrOrPromise  # "%(name)s mène depuis la manche %(round)s"
+    race_leads_lowest: StrOrPromise  # "… avec le plus petit total"
+    race_wins: StrOrPromise  # "%(name)s gagne, en tête depuis la manche %(round)s"
+    race_wins_lowest: StrOrPromise  # "… gagne avec le plus petit total, …"
     # Who the round dialog says plays first, %(name)s the dealer's name.
-    deals: str = gettext_lazy("%(name)s distribue.")
+    deals: StrOrPromise = gettext_lazy("%(name)s distribue.")
 
 
 ROUNDS = RoundWords(
@@ -259,11 +262,11 @@ class GameKind(ABC):
 
     @cached_property
     def entry_form_class(self) -> type:
-        return import_string(self.entry_form)
+        return cast(type, import_string(self.entry_form))
 
     @cached_property
     def sheet_builder_class(self) -> type:
-        return import_string(self.sheet_builder)
+        return cast(type, import_string(self.sheet_builder))
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.key}>"
@@ -290,7 +293,7 @@ class GameKind(ABC):
 
     @cached_property
     def create_part_class(self) -> type:
-        return import_string(self.create_part)
+        return cast(type, import_string(self.create_part))
 
     def players_help(self) -> str:
         """The help under the players' names on the create page, in the page's
@@ -436,7 +439,8 @@ class RoundKind(GameKind):
         written: Sequence[Any],
         last_seq: int,
     ) -> rounds.RoundsGame:
-        return game.rules.replay(
+        rules: rounds.RoundRules = game.rules
+        return rules.replay(
             players, [row.entry for row in written], closed=game.ended_by_host
         )
 

@@ -4,25 +4,31 @@ sentences (French has genders, another language may order the words
 otherwise), lazily translated: `%(game)s` is what is played, `%(name)s` and
 `%(names)s` the leaders, `%(total)s` their points in words."""
 
+from __future__ import annotations
+
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext_lazy
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 @dataclass(frozen=True)
 class ResultWords:
-    about_to_start: str  # nothing is scored yet
-    solo_playing: str  # one player, the game under way
-    tied_leading: str
-    leading: str
-    solo_finished: str
-    tied_won: str
-    won: str
-    kicker_running: str  # above the result page's title
-    kicker_finished: str
-    preview_running: str  # above the preview image's title
-    preview_finished: str
-    nothing_yet: str  # the result page of a game not started
+    about_to_start: StrOrPromise  # nothing is scored yet
+    solo_playing: StrOrPromise  # one player, the game under way
+    tied_leading: StrOrPromise
+    leading: StrOrPromise
+    solo_finished: StrOrPromise
+    tied_won: StrOrPromise
+    won: StrOrPromise
+    kicker_running: StrOrPromise  # above the result page's title
+    kicker_finished: StrOrPromise
+    preview_running: StrOrPromise  # above the preview image's title
+    preview_finished: StrOrPromise
+    nothing_yet: StrOrPromise  # the result page of a game not started
 
 
 # A kind scored by rounds: the game's name first, "Tarot : Ana gagne avec 318

@@ -36,7 +36,8 @@ import collections
 import contextlib
 import logging
 import random
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
+from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.apps import apps
@@ -188,7 +189,7 @@ class Hub:
         if self.loop is not None and not self.loop.is_closed():
             self.loop.call_soon_threadsafe(self._wake_all_for_drain)
 
-    def _wake_all_for_drain(self):
+    def _wake_all_for_drain(self) -> None:
         self.draining = True
         for streams in self.games.values():
             for subscription in streams:
@@ -196,12 +197,13 @@ class Hub:
 
     # --- PostgreSQL: the listener, and the re-read when it (re)connects -------------
 
-    def _spawn(self, coroutine):
+    def _spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
+        assert self.loop is not None  # spawned from the running hub only
         task = self.loop.create_task(coroutine)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    async def _recheck_once(self):
+    async def _recheck_once(self) -> None:
         try:
             await self.recheck()
         except Exception:
@@ -217,7 +219,9 @@ class Hub:
         for game_id in watched:
             self.publish(game_id, found.get(game_id, self.version(game_id) + 1))
 
-    async def _hear_forever(self, notes):
+    async def _hear_forever(
+        self, notes: Callable[[], AsyncIterator[tuple[int, int]]]
+    ) -> None:
         """Publishes every (game id, version) that `notes()` yields; when it fails
         (the database restarted, the connection died), starts it again after a
         growing pause."""
@@ -235,7 +239,7 @@ class Hub:
             await asyncio.sleep(pause)
             pause = min(pause * 2, 10)
 
-    async def _postgres_notes(self):
+    async def _postgres_notes(self) -> AsyncIterator[tuple[int, int]]:
         import psycopg
 
         async with await psycopg.AsyncConnection.connect(
@@ -249,7 +253,7 @@ class Hub:
                 yield _parse(note.payload)
 
 
-def _parse(payload):
+def _parse(payload: str) -> tuple[int, int]:
     game_id, _, version = payload.partition(":")
     return int(game_id), int(version)
 
@@ -266,11 +270,11 @@ def database_turn() -> Iterator[None]:
         connections.close_all()
 
 
-def _versions(game_ids):
+def _versions(game_ids: list[int]) -> dict[int, int]:
     """{game id: version} of those still in the database."""
     # From the app registry: the models import this module (their writes announce).
     Game = apps.get_model("games", "Game")
-    found = {}
+    found: dict[int, int] = {}
     with database_turn():
         for start in range(0, len(game_ids), 500):
             chunk = game_ids[start : start + 500]
@@ -289,7 +293,7 @@ LISTENER_KEEPALIVES = {
 }
 
 
-def _listener_params():
+def _listener_params() -> dict[str, Any]:
     """Where the listening connection goes: the database itself, never through a
     pooler in transaction mode (LISTEN needs a session of its own)."""
     if settings.LIVE_LISTEN_URL:

@@ -81,7 +81,7 @@ def version_event(version: int) -> bytes:
     return f"id: {version}\nevent: version\ndata: {version}\n\n".encode()
 
 
-def _render(kind, token, language):
+def _render(kind: str, token: str, language: str) -> SheetEvent | None:
     """The SheetEvent of the game's current version, or None if `token` no longer
     opens it. Runs in a worker thread; the sheet itself is the one the page and
     its poll are served (`sheet_html`)."""
@@ -98,7 +98,7 @@ def _render(kind, token, language):
     return SheetEvent(game.version, payload, _pencil(game))
 
 
-def _pencil(game):
+def _pencil(game: Game) -> tuple[bool, int]:
     return (game.pencil_out, game.pencil_generation)
 
 
@@ -184,6 +184,8 @@ class EventStreams:
     async def __call__(
         self, scope: Scope, receive: ASGIReceiveCallable, send: ASGISendCallable
     ) -> None:
+        if scope["type"] != "http":
+            return await self.fallback(scope, receive, send)
         match = PATH.match(scope["path"])
         if match is None or scope["method"] not in ("GET", "HEAD"):
             return await self.fallback(scope, receive, send)
@@ -212,10 +214,11 @@ class EventStreams:
                 "type": "http.response.start",
                 "status": 200,
                 "headers": _stream_headers(request),
+                "trailers": False,
             }
         )
         if request.method == "HEAD":
-            await send({"type": "http.response.body", "body": b""})
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
             return
         language = translation.get_language_from_request(request)
         seen = _seen_version(request)
@@ -306,6 +309,7 @@ async def _too_many(request: HttpRequest, send: ASGISendCallable) -> None:
         {
             "type": "http.response.start",
             "status": 429,
+            "trailers": False,
             "headers": [
                 (b"content-type", b"text/plain; charset=utf-8"),
                 (b"content-length", b"0"),
@@ -314,7 +318,7 @@ async def _too_many(request: HttpRequest, send: ASGISendCallable) -> None:
             ],
         }
     )
-    await send({"type": "http.response.body", "body": b""})
+    await send({"type": "http.response.body", "body": b"", "more_body": False})
 
 
 def _seen_version(request: HttpRequest) -> int:

@@ -22,6 +22,8 @@ read, on every request of a game in play, more than the replay it saves.
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Iterable
+from typing import Any
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT, BaseCache
 from django.core.cache.backends.locmem import LocMemCache
@@ -34,7 +36,7 @@ FAILURES = (RedisError, OSError)
 
 
 class FallbackRedisCache(RedisCache):
-    def __init__(self, server, params):
+    def __init__(self, server: str, params: dict[str, Any]) -> None:
         super().__init__(server, params)
         self.fallback = LocMemCache(
             f"fallback:{server}",
@@ -42,7 +44,7 @@ class FallbackRedisCache(RedisCache):
         )
         self.outage = Outage.of(f"cache (Redis at {server})")
 
-    def _either(self, name, *args, **kwargs):
+    def _either(self, name: str, *args: Any, **kwargs: Any) -> Any:
         if self.outage.worth_trying():
             try:
                 result = getattr(super(), name)(*args, **kwargs)
@@ -53,42 +55,68 @@ class FallbackRedisCache(RedisCache):
                 return result
         return getattr(self.fallback, name)(*args, **kwargs)
 
-    def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+    def add(
+        self,
+        key: Any,
+        value: Any,
+        timeout: float | None = DEFAULT_TIMEOUT,
+        version: int | None = None,
+    ) -> bool:
         return self._either("add", key, value, timeout, version)
 
-    def get(self, key, default=None, version=None):
+    def get(self, key: Any, default: Any = None, version: int | None = None) -> Any:
         return self._either("get", key, default, version)
 
-    def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
-        return self._either("set", key, value, timeout, version)
+    def set(
+        self,
+        key: Any,
+        value: Any,
+        timeout: float | None = DEFAULT_TIMEOUT,
+        version: int | None = None,
+    ) -> None:
+        self._either("set", key, value, timeout, version)
 
-    def touch(self, key, timeout=DEFAULT_TIMEOUT, version=None):
+    def touch(
+        self,
+        key: Any,
+        timeout: float | None = DEFAULT_TIMEOUT,
+        version: int | None = None,
+    ) -> bool:
         return self._either("touch", key, timeout, version)
 
-    def delete(self, key, version=None):
+    def delete(self, key: Any, version: int | None = None) -> bool:
         return self._either("delete", key, version)
 
-    def get_many(self, keys, version=None):
+    def get_many(
+        self, keys: Iterable[Any], version: int | None = None
+    ) -> dict[Any, Any]:
         return self._either("get_many", keys, version)
 
-    def has_key(self, key, version=None):
+    def has_key(self, key: Any, version: int | None = None) -> bool:
         return self._either("has_key", key, version)
 
-    def incr(self, key, delta=1, version=None):
+    def incr(self, key: Any, delta: int = 1, version: int | None = None) -> int:
         return self._either("incr", key, delta, version)
 
-    def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
+    def set_many(
+        self,
+        data: dict[Any, Any],
+        timeout: float | None = DEFAULT_TIMEOUT,
+        version: int | None = None,
+    ) -> list[Any]:
         return self._either("set_many", data, timeout, version)
 
-    def delete_many(self, keys, version=None):
-        return self._either("delete_many", keys, version)
+    def delete_many(self, keys: Iterable[Any], version: int | None = None) -> None:
+        self._either("delete_many", keys, version)
 
-    def clear(self):
+    def clear(self) -> None:
         self.fallback.clear()
-        return self._either("clear")
+        self._either("clear")
 
 
-STORES: dict[str, tuple[OrderedDict, threading.Lock]] = {}
+# Each entry: the value and its expiry on the monotonic clock (None: never).
+Entries = OrderedDict[str, tuple[Any, float | None]]
+STORES: dict[str, tuple[Entries, threading.Lock]] = {}
 
 
 class ProcessMemoryCache(BaseCache):
@@ -97,7 +125,7 @@ class ProcessMemoryCache(BaseCache):
     state and a rendered sheet are never changed once made. Least recently used
     entries go first past MAX_ENTRIES; each entry expires after its timeout."""
 
-    def __init__(self, location: str, params: dict) -> None:
+    def __init__(self, location: str, params: dict[str, Any]) -> None:
         super().__init__(params)
         self.max_entries = int(params.get("OPTIONS", {}).get("MAX_ENTRIES", 300))
         # Django makes a cache object per thread (and ASGI serves each request in
@@ -106,7 +134,7 @@ class ProcessMemoryCache(BaseCache):
             location, (OrderedDict(), threading.Lock())
         )
 
-    def get(self, key, default=None, version=None):
+    def get(self, key: Any, default: Any = None, version: int | None = None) -> Any:
         key = self.make_and_validate_key(key, version=version)
         with self.lock:
             kept = self.entries.get(key)
@@ -119,7 +147,13 @@ class ProcessMemoryCache(BaseCache):
             self.entries.move_to_end(key)
             return value
 
-    def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+    def set(
+        self,
+        key: Any,
+        value: Any,
+        timeout: float | None = DEFAULT_TIMEOUT,
+        version: int | None = None,
+    ) -> None:
         key = self.make_and_validate_key(key, version=version)
         expires = self.get_backend_timeout(timeout)
         if expires is not None:
@@ -130,27 +164,38 @@ class ProcessMemoryCache(BaseCache):
             while len(self.entries) > self.max_entries:
                 self.entries.popitem(last=False)
 
-    def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+    def add(
+        self,
+        key: Any,
+        value: Any,
+        timeout: float | None = DEFAULT_TIMEOUT,
+        version: int | None = None,
+    ) -> bool:
         if self.has_key(key, version=version):
             return False
         self.set(key, value, timeout, version)
         return True
 
-    def touch(self, key, timeout=DEFAULT_TIMEOUT, version=None):
+    def touch(
+        self,
+        key: Any,
+        timeout: float | None = DEFAULT_TIMEOUT,
+        version: int | None = None,
+    ) -> bool:
         value = self.get(key, self, version=version)
         if value is self:
             return False
         self.set(key, value, timeout, version)
         return True
 
-    def delete(self, key, version=None):
+    def delete(self, key: Any, version: int | None = None) -> bool:
         key = self.make_and_validate_key(key, version=version)
         with self.lock:
             return self.entries.pop(key, None) is not None
 
-    def has_key(self, key, version=None):
+    def has_key(self, key: Any, version: int | None = None) -> bool:
         return self.get(key, self, version=version) is not self
 
-    def clear(self):
+    def clear(self) -> None:
         with self.lock:
             self.entries.clear()

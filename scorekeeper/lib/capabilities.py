@@ -69,7 +69,7 @@ class TooManyMisses(CapabilityRefused):
 
 def refuse(request: HttpRequest, error: Exception) -> NoReturn:
     """Raises `error`, marking the request refused for the middleware."""
-    request.capability_refused = True
+    request.capability_refused = True  # type: ignore[attr-defined]  # read by the log
     raise error
 
 

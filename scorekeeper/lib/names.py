@@ -10,6 +10,7 @@ the neighbouring rows, and text too long for a score sheet.
 
 import unicodedata
 from collections.abc import Iterable
+from typing import NoReturn
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
@@ -40,15 +41,15 @@ _BLANK_LOOKING = {
 _MAX_STACKED_MARKS = 3
 
 
-def _refuse(message, code):
+def _refuse(message: str, code: str) -> NoReturn:
     raise ValidationError(message, code=code)
 
 
-def _is_mark(char):
+def _is_mark(char: str) -> bool:
     return unicodedata.category(char) in {"Mn", "Me"}
 
 
-def _joins_emoji(name, index):
+def _joins_emoji(name: str, index: int) -> bool:
     """A joiner or variation selector is only allowed inside an emoji sequence:
     after a letter or a space it would make an invisible twin of a name."""
     char = name[index]
@@ -138,7 +139,7 @@ def clean_band_name(raw: object, max_length: int) -> str:
     )
 
 
-def _cleaned(raw, max_length, **say):
+def _cleaned(raw: object, max_length: int, **say: str) -> str:
     text = str(raw or "")
     if len(text) > _MAX_RAW_LENGTH:
         _refuse(say["too_long"], "too_long")

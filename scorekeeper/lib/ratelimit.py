@@ -81,11 +81,11 @@ def _normalised(candidate: str, remote: str) -> str:
     return str(address)
 
 
-def _window_index(now=None):
+def _window_index(now: float | None = None) -> int:
     return int((time.time() if now is None else now) // window())
 
 
-def _counter_key(request, scope):
+def _counter_key(request: HttpRequest, scope: str) -> str:
     return f"{_PREFIX}:{scope}:{client_ip(request)}:{_window_index()}"
 
 

@@ -1,12 +1,15 @@
 """The form of a Skyjo round, as the host's dialog posts it (its fields are drawn by
 templates/kinds/skyjo/round_fields.jinja)."""
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.forms import NumberField, RoundForm
 from games.kinds.skyjo import rules as skyjo
+from games.kinds.state import PlayerLike
 
 
 class SkyjoRoundForm(RoundForm):
@@ -21,7 +24,7 @@ class SkyjoRoundForm(RoundForm):
     )
 
     def add_player_fields(self) -> None:
-        self.fields["finisher"].choices = self.player_choices()
+        self.choice_field("finisher").choices = self.player_choices()
         for player in self.players:
             # The engine's bounds, checked here too so that the live preview
             # says it as soon as a total is typed, before the round is complete.
@@ -45,10 +48,10 @@ class SkyjoRoundForm(RoundForm):
             )
 
     @property
-    def card_fields(self) -> list[tuple[object, forms.BoundField]]:
+    def card_fields(self) -> list[tuple[PlayerLike, forms.BoundField]]:
         return self.player_fields("cards")
 
-    def clean(self) -> dict[str, object]:
+    def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
         cards = {
             str(p.pk): cleaned.get(f"cards-{p.pk}")

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from ..messages import Message, gettext_noop
+from ..options import OptionSpec
 from ..rounds import (
-    OptionSpec,
     Preview,
     RoundRules,
     RoundsGame,
@@ -152,12 +152,14 @@ class SkyjoRules(RoundRules):
     def highlights(self, game: RoundsGame) -> dict[int, dict[str, int]]:
         """Rounds doubled as the finisher, the best (lowest) round, rounds played."""
         figures = {}
+        details = [round_.detail for round_ in game.rounds]
+        assert all(isinstance(detail, SkyjoRound) for detail in details)
         for player in game.players:
             scores = [round_.points[player.pk] for round_ in game.rounds]
             doubled = sum(
                 1
-                for round_ in game.rounds
-                if round_.detail.doubled and round_.detail.finisher == player.pk
+                for detail in cast(list[SkyjoRound], details)
+                if detail.doubled and detail.finisher == player.pk
             )
             figures[player.pk] = {"doubled": doubled, "rounds": len(scores)}
             if scores:

@@ -1,10 +1,13 @@
 """The form of a round of the free counter, as the host's dialog posts it (its
 fields are drawn by templates/kinds/tally/round_fields.jinja)."""
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext as _
 
 from games.forms import NumberField, RoundForm
+from games.kinds.state import PlayerLike
 
 
 class TallyRoundForm(RoundForm):
@@ -22,10 +25,10 @@ class TallyRoundForm(RoundForm):
             )
 
     @property
-    def point_fields(self) -> list[tuple[object, forms.BoundField]]:
+    def point_fields(self) -> list[tuple[PlayerLike, forms.BoundField]]:
         return self.player_fields("points")
 
-    def clean(self) -> dict[str, object]:
+    def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
         self.entry = {
             "points": {

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..messages import Message, RuleError, gettext_noop
+from ..options import OptionSpec
 from ..rounds import (
     InvalidRound,
-    OptionSpec,
     Preview,
     RoundRules,
     RoundsGame,

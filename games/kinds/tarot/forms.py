@@ -2,6 +2,7 @@
 templates/kinds/tarot/round_fields.jinja)."""
 
 import re
+from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -88,8 +89,8 @@ class TarotDealForm(RoundForm):
     )
 
     def add_player_fields(self) -> None:
-        self.fields["taker"].choices = self.player_choices()
-        self.fields["contract"].choices = [
+        self.choice_field("taker").choices = self.player_choices()
+        self.choice_field("contract").choices = [
             (key, translated(CONTRACT_LABELS[key])) for key in CONTRACTS
         ]
         # The most common contract, where the thumb rests. The bouts get no
@@ -103,7 +104,7 @@ class TarotDealForm(RoundForm):
                 choices=POIGNEE_CHOICES,
                 required=False,
             )
-        self.fields["partner"].choices = [
+        self.choice_field("partner").choices = [
             *self.player_choices(),
             (ALONE, _("Seul (appelé soi-même)")),
         ]
@@ -117,7 +118,7 @@ class TarotDealForm(RoundForm):
             return False
         return bool(self.data.get("chelem")) or bool(self.data.get("chelem_announced"))
 
-    def clean(self) -> dict[str, object]:
+    def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
         if cleaned.get("passed"):
             self.entry = {"passed": True}

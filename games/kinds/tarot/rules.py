@@ -9,24 +9,22 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from ..messages import Message, gettext_noop
+from ..options import OptionSpec, is_int
 from ..rounds import (
     InvalidRound,
-    OptionSpec,
-    PlayerLike,
     Preview,
     RoundRules,
     RoundsGame,
     ScoredRound,
     entry_fields,
     is_finite_number,
-    is_int,
     lines_of,
     player_of,
     rounds_left_line,
     signed,
     standing_line,
 )
-from ..state import Prospect
+from ..state import PlayerLike, Prospect
 
 KEY = "tarot"
 
@@ -210,7 +208,8 @@ class TarotRules(RoundRules):
         figures = {player.pk: {"taken": 0, "made": 0} for player in game.players}
         for round_ in game.rounds:
             deal = round_.detail
-            if not deal.passed:
+            assert isinstance(deal, TarotDeal)
+            if not deal.passed and deal.taker is not None:
                 figures[deal.taker]["taken"] += 1
                 figures[deal.taker]["made"] += int(deal.won)
         return figures
@@ -258,7 +257,9 @@ def _passed(game: RoundsGame) -> ScoredRound:
     )
 
 
-def _read_deal(rules: TarotRules, game: RoundsGame, data: Mapping) -> TarotDeal:
+def _read_deal(
+    rules: TarotRules, game: RoundsGame, data: Mapping[str, object]
+) -> TarotDeal:
     taker = player_of(game, data["taker"], "taker")
     partner = _partner(game, data.get("partner"), taker)
     contract = data["contract"]
@@ -457,7 +458,9 @@ def _shares(
     return shares
 
 
-def _normal_entry(deal: TarotDeal, data: Mapping, players: int) -> dict[str, object]:
+def _normal_entry(
+    deal: TarotDeal, data: Mapping[str, object], players: int
+) -> dict[str, object]:
     entry: dict[str, object] = {
         "taker": deal.taker,
         "contract": deal.contract,

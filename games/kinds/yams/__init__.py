@@ -68,6 +68,7 @@ carried by every `RuleError`.
 
 from ..messages import InvalidEntry, Message, RuleError, gettext_noop
 from ..options import OptionSpec
+from ..state import PlayerLike
 from .boxes import Box
 from .entries import EntrySpec, Scored
 from .entry_rules import EntryData
@@ -77,7 +78,6 @@ from .game_state import (
     GameState,
     MoveCode,
     MoveRefused,
-    PlayerLike,
     Seat,
 )
 from .outlook import BonusOutlook, Outlook

@@ -76,9 +76,11 @@ class VariantLike(Protocol):
 
     A Protocol rather than the class: variants.py imports this module and
     scorecard.py, so neither may import it back, not even for types only. `Variant`
-    is the one implementation.
+    is the one implementation (a frozen dataclass: hashable, so its figures are
+    cached by variant).
     """
 
+    def __hash__(self) -> int: ...
     @property
     def dice(self) -> int: ...
     @property

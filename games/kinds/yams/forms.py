@@ -3,6 +3,7 @@ create form: the preset (the variant) and the options of the presets, drawn by
 templates/kinds/yams/create_presets.jinja and create_options.jinja."""
 
 import json
+from typing import Any, cast
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -57,14 +58,14 @@ class EntryForm(forms.Form):
 
     def __init__(
         self,
-        *args: object,
+        *args: Any,
         spec: yams.EntrySpec,
         box: yams.Box,
         column: str,
         variant: yams.Variant,
         bank: int = 0,
         scorecard: yams.Scorecard | None = None,
-        **kwargs: object,
+        **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.spec, self.box, self.column, self.variant = spec, box, column, variant
@@ -75,11 +76,13 @@ class EntryForm(forms.Form):
         if spec.kind in ("count", "face"):
             value_choices = [(str(n), str(n)) for n in spec.choices]
         elif spec.kind == "total":
+            assert spec.min is not None and spec.max is not None  # a total's range
             value_choices = [(str(n), str(n)) for n in range(spec.min, spec.max + 1)]
         elif spec.kind == "made":
             value_choices = [(MADE, _("Réussi"))]
         if spec.crossable:
             value_choices.append((CROSS, _("Barrer")))
+        self.value_options: list[tuple[str, str]] = value_choices
         self.fields["value"] = OpenChoiceField(
             choices=value_choices, required=False, widget=forms.RadioSelect
         )
@@ -155,7 +158,7 @@ class EntryForm(forms.Form):
         as `clean` would build it from that button alone (default rolls)."""
         entries: list[tuple[str, dict[str, object]]] = []
         rolls = self.fields.get("rolls")
-        for value, _label in self.fields["value"].choices:
+        for value, _label in self.value_options:
             entry: dict[str, object]
             if value == CROSS:
                 entry = {"kind": "cross"}
@@ -170,8 +173,9 @@ class EntryForm(forms.Form):
             entries.append((value, entry))
         return entries
 
-    def clean(self) -> dict[str, object]:
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         value = cleaned.get("value") or ""
         points = cleaned.get("points")
         faces = [cleaned.get(f"face_{i}") or "" for i in range(self.spec.n_faces)]
@@ -338,7 +342,8 @@ class YamsCreatePart(CreatePart):
             if spec.type == "columns":
                 # The posted order is the order of the checkboxes; keep the
                 # engine's.
-                value = [kind for kind in yams.COLUMN_KINDS if kind in value]
+                posted = cast(list[str], value)
+                value = [kind for kind in yams.COLUMN_KINDS if kind in posted]
             options[key] = value
         if not preset:
             return None

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..messages import gettext_noop
+from ..options import OptionType
 
 COLUMN_KINDS = ("free", "down", "up", "dry")
 COLUMN_LABELS = {
@@ -126,7 +127,8 @@ PRESET_DEFS = {preset.key: preset for preset in PRESET_LIST}
 DEFAULT_PRESET = "classic"
 
 
-OPTION_TEXTS = {
+# key: (label, help, its OptionSpec type, its choices as (value, label)).
+OPTION_TEXTS: dict[str, tuple[str, str, OptionType, tuple[tuple[str, str], ...]]] = {
     "count_dice": (
         gettext_noop("Brelan et carré"),
         gettext_noop("Compter seulement les dés identiques, ou tous les dés."),

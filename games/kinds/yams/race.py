@@ -33,7 +33,7 @@ def turn_totals(scorecard: Scorecard) -> tuple[int, ...]:
     sections = {box.key: box.section for box in variant.boxes}
     repeatable = {box.key for box in variant.boxes if box.repeatable}
     threshold = variant.bonus_threshold  # type: ignore[attr-defined]
-    bonus_points = variant.bonus_points  # type: ignore[attr-defined]
+    bonus_points = variant.bonus_points
     yams_bonus_rule = variant.yams_rule == "bonus"
     upper = dict.fromkeys(variant.columns, 0)
     lower = dict.fromkeys(variant.columns, 0)

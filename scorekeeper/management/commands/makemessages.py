@@ -8,6 +8,7 @@ string, on the line the template has it, so that the catalogue points at it."""
 
 import json
 
+from django.core.management.base import CommandParser
 from django.core.management.commands import makemessages
 from django.template import engines
 
@@ -18,7 +19,7 @@ def python_calls(source: str) -> str:
     """The translatable strings of a Jinja2 template as Python calls, each on
     the line of the template where it stands."""
     lines = [""] * (source.count("\n") + 1)
-    env = engines["jinja2"].env
+    env = engines["jinja2"].env  # type: ignore[attr-defined]  # the Jinja2 backend's
     for lineno, function, message in env.extract_translations(source):
         strings = message if isinstance(message, tuple) else (message,)
         if strings[0] is None:
@@ -47,6 +48,6 @@ class BuildFile(makemessages.BuildFile):
 class Command(makemessages.Command):
     build_file_class = BuildFile
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         super().add_arguments(parser)
         parser.set_defaults(extensions=DEFAULT_EXTENSIONS)
