@@ -58,7 +58,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
-from games.models import Game
+from games.models import Game, GameQuerySet
 from scorekeeper.lib import tokens
 from scorekeeper.lib.capabilities import CapabilityRefused, TokenNotFound, miss
 
@@ -89,7 +89,7 @@ def get_game_or_404(
     """The game a token of this `role` opens, or an exception the middleware answers."""
     if role not in ROLES:
         raise ValueError(f"unknown link role {role!r}")
-    games = Game.objects.all() if queryset is None else queryset
+    games: GameQuerySet = Game.objects.all() if queryset is None else queryset
     game = games.by_token(role, token)
     if game is None:
         miss(request, token, PencilGone() if role == "pencil" else TokenNotFound())
@@ -204,6 +204,7 @@ def writer_view(
         if host_token is not None:
             access = get_access_or_404(request, "host", host_token)
         else:
+            assert pencil_token is not None  # the URL has one token or the other
             access = get_access_or_404(request, "pencil", pencil_token)
         return view(request, access, *args, **kwargs)
 

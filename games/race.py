@@ -16,6 +16,7 @@ arithmetic operations a point, the points formatted once."""
 
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import cast
 
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
@@ -271,7 +272,8 @@ def summary(
                 best,
             )
         else:
-            alone = words.race_alone
+            # A lazy ngettext: `%` picks the plural by the total.
+            alone = cast(str, words.race_alone)
         facts = {"name": drawn[0].name, "total": best, "round": len(lines[0]) - 1}
         return alone % facts + "."
     if len(leaders) > 1:

@@ -22,7 +22,7 @@ _BARE_TOKEN = re.compile(
 
 
 @functools.cache
-def _patterns():
+def _patterns() -> tuple[re.Pattern[str], ...]:
     # Imported lazily: logging is configured before the apps are loaded.
     from scorekeeper.lib.capabilities import CAPABILITY_PREFIXES
 

@@ -1,5 +1,7 @@
 import functools
 import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import connection
@@ -14,6 +16,9 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
+
+if TYPE_CHECKING:
+    import redis
 
 from scorekeeper.lib.capabilities import CAPABILITY_PREFIXES, PUBLIC_RESULT_PREFIX
 
@@ -60,7 +65,7 @@ def healthz(request: HttpRequest) -> JsonResponse:
     if getattr(settings, "REDIS_URL", ""):
         checks["cache"] = _check(lambda: _ping_redis(settings.REDIS_URL), "degraded")
     broker_url = settings.Q_CLUSTER.get("redis")
-    if broker_url:
+    if isinstance(broker_url, str) and broker_url:
         checks["broker"] = _check(lambda: _ping_redis(broker_url), "degraded")
     if checks["database"] == "ok":
         return JsonResponse(checks)
@@ -69,7 +74,7 @@ def healthz(request: HttpRequest) -> JsonResponse:
     return response
 
 
-def _check(ping, failed):
+def _check(ping: Callable[[], None], failed: str) -> str:
     try:
         ping()
     except Exception as error:  # noqa: BLE001 - any failure of a dependency counts
@@ -79,14 +84,16 @@ def _check(ping, failed):
     return "ok"
 
 
-def _ping_database():
+def _ping_database() -> None:
     if connection.vendor == "postgresql":
         # A connection of its own, opened with libpq's connect_timeout: a refused
         # connection fails at once and a host that does not answer within the
         # timeout, where the pool would have the probe wait its whole timeout
         # (and answer "busy" when its connections are all in use).
         params = connection.get_connection_params()
-        with connection.Database.connect(**params) as probe:
+        # The backend's DB-API module (psycopg), as Django's own backend uses it.
+        database: Any = connection.Database  # type: ignore[attr-defined]
+        with database.connect(**params) as probe:
             probe.execute("SELECT 1").fetchone()
         return
     with connection.cursor() as cursor:
@@ -95,7 +102,7 @@ def _ping_database():
 
 
 @functools.cache
-def _redis_client(url):
+def _redis_client(url: str) -> "redis.Redis":
     import redis
 
     # The same short timeouts as the cache: a hung Redis must not hang the probe.
@@ -105,7 +112,7 @@ def _redis_client(url):
     )
 
 
-def _ping_redis(url):
+def _ping_redis(url: str) -> None:
     if not _redis_client(url).ping():
         raise ConnectionError("no PONG")
 

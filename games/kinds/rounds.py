@@ -18,7 +18,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import ClassVar, Literal, Self, TypeGuard
+from typing import Any, ClassVar, Literal, Self, TypeGuard
 
 from .messages import InvalidEntry, Message, RuleError, gettext_noop
 from .options import OptionSpec, is_int, read_options
@@ -77,7 +77,8 @@ class ScoredRound:
     entry: dict[str, object]
     points: Mapping[int, int]
     calculation: tuple[Message, ...] = ()
-    detail: object = None
+    # Each kind reads its own (a SkyjoRound, a TarotDeal…): typed by the kind.
+    detail: Any = None
 
 
 @dataclass(frozen=True)
@@ -100,7 +101,7 @@ class Preview:
         return self.round.calculation
 
     @property
-    def detail(self) -> object:
+    def detail(self) -> Any:
         return self.round.detail
 
 
@@ -229,8 +230,8 @@ class RoundsGame:
         players: Sequence[PlayerLike],
         entries: Sequence[object],
         closed: bool = False,
-    ) -> Self:
-        game = cls.start(rules, players)
+    ) -> RoundsGame:
+        game: RoundsGame = cls.start(rules, players)
         for entry in entries:
             game = game.play(entry)
         return replace(game, closed=closed)

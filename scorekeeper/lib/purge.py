@@ -17,6 +17,7 @@ import logging
 import time
 from collections import Counter
 from collections.abc import Callable
+from typing import Any, Protocol
 
 from django.db import models, router, transaction
 from django.utils import timezone
@@ -28,8 +29,16 @@ BATCH_SIZE = 200
 PAUSE_SECONDS = 0.01
 
 
+class Expiring(Protocol):
+    """A queryset that knows which of its rows have expired."""
+
+    model: type[models.Model]
+
+    def expired(self, now: datetime.datetime) -> models.QuerySet[Any]: ...
+
+
 def purge_expired(
-    queryset: models.QuerySet,
+    queryset: Expiring,
     now: datetime.datetime | None = None,
     batch_size: int = BATCH_SIZE,
     pause: float = PAUSE_SECONDS,

@@ -38,7 +38,7 @@ class MolkkyThrowForm(RoundForm):
     )
 
     def add_player_fields(self) -> None:
-        self.fields["thrower"].choices = [("", ""), *self.player_choices()]
+        self.choice_field("thrower").choices = [("", ""), *self.player_choices()]
 
     @property
     def pins(self) -> list[int]:

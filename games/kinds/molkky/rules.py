@@ -9,15 +9,14 @@ from functools import cached_property
 from typing import ClassVar
 
 from ..messages import Message, gettext_noop
+from ..options import OptionSpec, is_int
 from ..rounds import (
     InvalidRound,
-    OptionSpec,
     Preview,
     RoundRules,
     RoundsGame,
     ScoredRound,
     entry_fields,
-    is_int,
     player_of,
     signed,
 )
@@ -244,7 +243,7 @@ class MolkkyRules(RoundRules):
         players: Sequence[PlayerLike],
         entries: Sequence[object],
         closed: bool = False,
-    ) -> MolkkyGame:
+    ) -> RoundsGame:
         return MolkkyGame.replay(self, players, entries, closed)
 
     def dealer(self, game: RoundsGame) -> PlayerLike | None:

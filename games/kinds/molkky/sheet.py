@@ -125,8 +125,8 @@ class MolkkySheetBuilder(RoundsTableBuilder):
         for number in sorted(throws):
             cells = []
             for player in state.players:
-                throw = throws[number].get(player.pk)
-                cells.append(self.cell(number, player.name, throw, player.pk in gone))
+                thrown = throws[number].get(player.pk)
+                cells.append(self.cell(number, player.name, thrown, player.pk in gone))
             for throw in throws[number].values():
                 if throw.eliminated:
                     gone.add(throw.thrower)

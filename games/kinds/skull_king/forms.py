@@ -7,6 +7,7 @@ above the cards dealt, tricks that do not add up, a bonus beyond the deck), with
 the player's name."""
 
 from dataclasses import dataclass
+from typing import cast
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -248,8 +249,8 @@ class SkullKingRoundForm(RoundForm):
             return
         if {"cards", "lost_tricks"} & set(self.errors):
             return
-        cards = entry.get("cards", self.dealt)
-        lost = entry.get("lost_tricks", 0)
+        cards = cast(int, entry.get("cards", self.dealt))
+        lost = cast(int, entry.get("lost_tricks", 0))
         try:
             sk.check_tricks(players, cards, lost)
         except rounds.InvalidRound as refusal:

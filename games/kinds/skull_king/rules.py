@@ -8,15 +8,14 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..messages import Message, gettext_noop
+from ..options import OptionSpec, is_int
 from ..rounds import (
     InvalidRound,
-    OptionSpec,
     Preview,
     RoundRules,
     RoundsGame,
     ScoredRound,
     entry_fields,
-    is_int,
     lines_of,
     per_player,
     rounds_left_line,
