@@ -34,6 +34,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
+from typing import Any, cast
 
 from django.conf import settings
 from django.core.cache import caches
@@ -48,6 +49,10 @@ from django.utils.translation import gettext_lazy
 from bands.models import Band
 from games.kinds import registry, rounds, yams
 from games.kinds.base import GameKind, UnknownKind
+
+# By name: inside `Game`, `rounds` is its rounds' related manager.
+from games.kinds.rounds import EntryData as RoundEntryData
+from games.kinds.rounds import RoundRules
 from games.kinds.state import State
 from games.kinds.yams import EntryData, GameState
 from games.live import fanout
@@ -197,7 +202,7 @@ TIMER_LONGEST = 30 * 60
 
 def kind_choices() -> list[tuple[str, str]]:
     """Every kind the registry knows, named in the page's language."""
-    return [(key, gettext_lazy(label)) for key, label in registry.choices()]
+    return [(key, str(gettext_lazy(label))) for key, label in registry.choices()]
 
 
 def host_ended_kinds() -> list[str]:
@@ -213,7 +218,7 @@ def preset_known() -> Q:
     return condition
 
 
-class GameQuerySet(models.QuerySet):
+class GameQuerySet(models.QuerySet["Game"]):
     def by_token(self, role: str, token: str) -> "Game | None":
         """The game a link of that `role` ("host", "pencil" or "watch") opens, or None.
 
@@ -241,10 +246,14 @@ class GameQuerySet(models.QuerySet):
 
     def purge_expired(self, now: datetime.datetime | None = None) -> int:
         """Deletes expired games with everything they hold; returns the count."""
-        return purge.purge_expired(self, now)
+        return purge.purge_expired(cast(purge.Expiring, self), now)
 
 
-class GameManager(models.Manager.from_queryset(GameQuerySet)):
+# A name of its own: the type checker's Django plugin reads the manager made here.
+GameManagerBase = models.Manager.from_queryset(GameQuerySet)
+
+
+class GameManager(GameManagerBase["Game"]):
     def create_game(
         self,
         names: list[str],
@@ -448,7 +457,7 @@ class Game(models.Model):
         return yams.build_variant(self.preset, self.options)
 
     @cached_property
-    def rules(self) -> "yams.Variant | rounds.RoundRules":
+    def rules(self) -> "yams.Variant | RoundRules":
         """The game's rules with its options (a Yams variant, a kind's
         `RoundRules`)."""
         return Game.rules_of(self.kind, self.preset, self.options)
@@ -462,7 +471,7 @@ class Game(models.Model):
     @staticmethod
     def rules_of(
         kind: str, preset: str, options: Mapping[str, object] | None
-    ) -> "yams.Variant | rounds.RoundRules":
+    ) -> "yams.Variant | RoundRules":
         """The rules of a kind with its options, or ValidationError for an
         unknown kind or option."""
         try:
@@ -637,7 +646,7 @@ class Game(models.Model):
 
     def record_round(
         self,
-        entry: rounds.EntryData,
+        entry: RoundEntryData,
         *,
         request_key: str = "",
         seen_version: str | int | None = None,
@@ -811,7 +820,7 @@ class Game(models.Model):
         slot = sum(1 for e in seat.entries if e.column == column and e.box == box)
         made = self.entries.model(
             game=self,
-            player=seat.player,
+            player=cast(Player, seat.player),
             column=column,
             box=box,
             slot=slot,
@@ -956,7 +965,7 @@ class Game(models.Model):
         kind = self.game_kind
         self.band.record_result(
             game_id=self.pk,
-            played_at=self.finished_at,
+            played_at=self.finished_at or timezone.now(),
             started_at=self.created_at,
             kind=kind.band_kind,
             label=kind.band_label(self.rules),
@@ -998,7 +1007,7 @@ class Game(models.Model):
             return Writer.PENCIL, self.pencil_label
         return Writer.HOST, ""
 
-    def _lock(self):
+    def _lock(self) -> None:
         """Locks the game's row and takes what it holds now: every check and
         write of the verb goes by the row, not by what this instance was loaded
         with. Django leaves FOR UPDATE out on SQLite, whose IMMEDIATE
@@ -1007,7 +1016,13 @@ class Game(models.Model):
         for name in LOCKED_FIELDS:
             setattr(self, name, getattr(locked, name))
 
-    def _lock_and_check(self, key_field, key, by, seen_version):
+    def _lock_and_check(
+        self,
+        key_field: str,
+        key: str,
+        by: str | None,
+        seen_version: str | int | None,
+    ) -> tuple[Any, Any]:  # the kind's state, and the row a retry made or None
         """(sheets, the entry whose `key_field` holds `key` or None) of the locked
         game, once the writer and the version are checked; a retried request
         (`key` found) is answered before the checks, as its first try was."""
@@ -1048,7 +1063,9 @@ class Game(models.Model):
             self.version
         )
 
-    def _bump(self, state, now, **changes):
+    def _bump(
+        self, state: State | None, now: datetime.datetime, **changes: Any
+    ) -> None:
         """Moves the version on, with `changes` to the game, in the same UPDATE,
         and announces it; `state`: the sheets after the write (None: unchanged)."""
         changes["last_activity_at"] = now
