@@ -53,7 +53,6 @@ from dataclasses import dataclass
 from typing import Any, Concatenate
 
 from django.conf import settings
-from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -61,6 +60,7 @@ from django.urls import reverse
 from games.models import Game, GameQuerySet
 from scorekeeper.lib import tokens
 from scorekeeper.lib.capabilities import CapabilityRefused, TokenNotFound, miss
+from scorekeeper.lib.http import HtmxHttpRequest
 
 ROLES = ("host", "watch", "pencil")
 
@@ -84,7 +84,7 @@ def get_game_or_404(
     request: HttpRequest,
     role: str,
     token: str,
-    queryset: QuerySet[Game] | None = None,
+    queryset: GameQuerySet | None = None,
 ) -> Game:
     """The game a token of this `role` opens, or an exception the middleware answers."""
     if role not in ROLES:
@@ -188,14 +188,14 @@ def get_access_or_404(request: HttpRequest, role: str, token: str) -> Access:
 
 
 def writer_view(
-    view: Callable[Concatenate[HttpRequest, Access, ...], HttpResponse],
+    view: Callable[Concatenate[HtmxHttpRequest, Access, ...], HttpResponse],
 ) -> Callable[..., HttpResponse]:
     """Lets one view serve /h/<host_token>/… and /c/<pencil_token>/…: it is
     called with the Access of either link."""
 
     @functools.wraps(view)
     def wrapped(
-        request: HttpRequest,
+        request: HtmxHttpRequest,
         *args: Any,
         host_token: str | None = None,
         pencil_token: str | None = None,

@@ -18,7 +18,6 @@ from scorekeeper.lib.translation import translated
 if TYPE_CHECKING:
     from games.forms import ConfirmForm, RenameForm, RoundForm
     from games.kinds.yams.forms import EntryForm
-    from games.models import Entry, Player
 
 
 @dataclass
@@ -50,8 +49,8 @@ class UndoDialog:
 
     block: ClassVar[str] = "undo_dialog"
 
-    entry: Entry
-    player: Player
+    entry: yams.EntryLike
+    player: PlayerLike | None
     box: yams.Box
     form: ConfirmForm
 
@@ -205,7 +204,7 @@ class RoundDialog:
     game_kind: GameKind  # its `dialog_template` draws the kind's fields
     form: RoundForm
     number: int  # the round to come
-    dealer: Player | None
+    dealer: PlayerLike | None
     record_url: str
     preview_url: str
     preview: RoundPreview | None = None

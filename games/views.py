@@ -20,7 +20,6 @@ from django.contrib import messages
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.http import (
     Http404,
-    HttpRequest,
     HttpResponse,
     HttpResponseForbidden,
     JsonResponse,
@@ -38,6 +37,7 @@ from django.views.decorators.http import (
 )
 from django_htmx.http import reswap, retarget, trigger_client_event
 
+from bands.models import Band
 from bands.views import render_band
 from games.access import (
     TEMPLATE,
@@ -77,6 +77,7 @@ from games.invite import (
     watch_path,
 )
 from games.kinds import rounds, yams
+from games.kinds.base import RoundKind
 from games.kinds.yams.game_state import Summary
 from games.models import (
     Entry,
@@ -91,6 +92,7 @@ from games.models import (
 )
 from games.sheet import sheet_html
 from scorekeeper.lib import numbers
+from scorekeeper.lib.http import HtmxHttpRequest
 from scorekeeper.lib.translation import translated
 
 if TYPE_CHECKING:
@@ -103,7 +105,7 @@ if TYPE_CHECKING:
 # creates, so HEAD is as harmless as GET here; not so in undo and rename, whose
 # "not GET" branch writes).
 @require_http_methods(["GET", "HEAD", "POST"])
-def home(request: HttpRequest) -> HttpResponse:
+def home(request: HtmxHttpRequest) -> HttpResponse:
     form = NewGameForm(request.POST if request.method == "POST" else None)
     if request.method == "POST":
         if form.is_row_edit:
@@ -131,8 +133,9 @@ def page_context(access: Access, **extra: object) -> dict[str, object]:
     if "state" in extra:
         # Called by the template only where it shows the sheet (a callable in
         # the context is called when the template reads it).
-        context["sheet_html"] = functools.partial(sheet_html, access, extra["state"])
-        context["players"] = players_of(extra["state"])
+        state = cast(State, extra["state"])
+        context["sheet_html"] = functools.partial(sheet_html, access, state)
+        context["players"] = players_of(state)
     return {**context, **extra}
 
 
@@ -147,7 +150,7 @@ Dialog = (
 
 
 def render_page(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     access: Access,
     *,
     state: State | None = None,
@@ -177,7 +180,7 @@ def render_page(
 
 
 def pencil_context(
-    request: HttpRequest, access: Access, form: PencilForm | None = None
+    request: HtmxHttpRequest, access: Access, form: PencilForm | None = None
 ) -> dict[str, object]:
     """The host page's pencil card: the form to pass it, or the link it was passed
     with (derived again from the host token: only its hash is stored)."""
@@ -191,7 +194,7 @@ def pencil_context(
     }
 
 
-def done_entry(request: HttpRequest, game: Game, state: State) -> Summary | None:
+def done_entry(request: HtmxHttpRequest, game: Game, state: State) -> Summary | None:
     """The box just recorded (?done=<seq>), for the short "Annuler" offer."""
     if not game.game_kind.entered_by_boxes:
         return None
@@ -203,7 +206,7 @@ def done_entry(request: HttpRequest, game: Game, state: State) -> Summary | None
     return None
 
 
-def done_round(request: HttpRequest, game: Game, state: State) -> int | None:
+def done_round(request: HtmxHttpRequest, game: Game, state: State) -> int | None:
     """The round just recorded (?round=<number>), for the notice's "Annuler"."""
     if game.game_kind.entered_by_boxes or state.finished:
         return None
@@ -214,7 +217,7 @@ def done_round(request: HttpRequest, game: Game, state: State) -> int | None:
 
 
 def sheet_fragment(
-    request: HttpRequest, access: Access, state: yams.GameState | None = None
+    request: HtmxHttpRequest, access: Access, state: yams.GameState | None = None
 ) -> HttpResponse:
     """The #sheet fragment alone (for a page that refreshes itself)."""
     return HttpResponse(sheet_html(access, state))
@@ -222,13 +225,13 @@ def sheet_fragment(
 
 @require_safe
 @writer_view
-def host(request: HttpRequest, access: Access) -> HttpResponse:
+def host(request: HtmxHttpRequest, access: Access) -> HttpResponse:
     return render_page(request, access)
 
 
 @require_safe
 @writer_view
-def pencil(request: HttpRequest, access: Access) -> HttpResponse:
+def pencil(request: HtmxHttpRequest, access: Access) -> HttpResponse:
     response = render_page(request, access)
     # Once the pencil is taken back its link says so (410) and knows no game any
     # more; this phone remembers, under the pencil's own path, where to follow it.
@@ -237,7 +240,7 @@ def pencil(request: HttpRequest, access: Access) -> HttpResponse:
 
 
 @require_safe
-def watch(request: HttpRequest, watch_token: str) -> HttpResponse:
+def watch(request: HtmxHttpRequest, watch_token: str) -> HttpResponse:
     # The page around the sheet is rendered for each request (its CSRF token, a
     # flash message); the sheet itself once per version (`sheet_html`).
     game = get_game_or_404(request, "watch", watch_token, Game.objects.with_band())
@@ -252,7 +255,7 @@ def watch(request: HttpRequest, watch_token: str) -> HttpResponse:
 # body when the game has not moved, the fresh #sheet fragment when it has.
 
 
-def _poll(request: HttpRequest, role: str, token: str) -> HttpResponse:
+def _poll(request: HtmxHttpRequest, role: str, token: str) -> HttpResponse:
     """204 when the game is still at the page's version (`?v=`), else the fresh
     #sheet. The unchanged answer, by far the most frequent, reads the version
     alone; a bad link gets what the pages get (404, 410, 429) and counts a miss."""
@@ -264,17 +267,17 @@ def _poll(request: HttpRequest, role: str, token: str) -> HttpResponse:
 
 
 @require_safe
-def watch_sheet(request: HttpRequest, watch_token: str) -> HttpResponse:
+def watch_sheet(request: HtmxHttpRequest, watch_token: str) -> HttpResponse:
     return _poll(request, "watch", watch_token)
 
 
 @require_safe
-def host_sheet(request: HttpRequest, host_token: str) -> HttpResponse:
+def host_sheet(request: HtmxHttpRequest, host_token: str) -> HttpResponse:
     return _poll(request, "host", host_token)
 
 
 @require_safe
-def pencil_sheet(request: HttpRequest, pencil_token: str) -> HttpResponse:
+def pencil_sheet(request: HtmxHttpRequest, pencil_token: str) -> HttpResponse:
     return _poll(request, "pencil", pencil_token)
 
 
@@ -284,7 +287,7 @@ CLOSE_DIALOG = "sk-close-dialog"
 
 
 def refused(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     access: Access,
     refusal: ScoreRefused,
     state: State | None = None,
@@ -311,7 +314,7 @@ def refused(
 
 
 def refreshed(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     access: Access,
     notice: str | None = None,
     done: Summary | None = None,
@@ -330,7 +333,7 @@ def refreshed(
 
 
 def show_dialog(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     access: Access,
     state: State,
     dialog: Dialog,
@@ -370,6 +373,11 @@ def find_box(
         raise refused from refusal
 
 
+def box_state(access: Access) -> yams.GameState:
+    """The state of a game entered box by box: the box views serve no other."""
+    return cast(yams.GameState, access.game.state())
+
+
 def entry_form(
     access: Access,
     state: yams.GameState,
@@ -396,7 +404,7 @@ def entry_form(
         variant=state.game.variant,
         bank=seat.scorecard.bank,
         scorecard=seat.scorecard,
-        initial={"seen_version": state.game.version},
+        initial={"seen_version": access.game.version},
     )
     return seat, form
 
@@ -426,9 +434,9 @@ def entry_dialog(
 @require_safe
 @writer_view
 def box(
-    request: HttpRequest, access: Access, player_id: int, column: str, box: str
+    request: HtmxHttpRequest, access: Access, player_id: int, column: str, box: str
 ) -> HttpResponse:
-    state = access.game.state()
+    state = box_state(access)
     try:
         seat, form = entry_form(access, state, player_id, column, box)
     except ScoreRefused as refusal:
@@ -443,16 +451,17 @@ def box(
 @require_http_methods(["GET", "POST"])
 @writer_view
 def preview(
-    request: HttpRequest, access: Access, player_id: int, column: str, box: str
+    request: HtmxHttpRequest, access: Access, player_id: int, column: str, box: str
 ) -> HttpResponse:
     data = request.POST if request.method == "POST" else request.GET
-    state = access.game.state()
+    state = box_state(access)
     try:
         seat, form = entry_form(access, state, player_id, column, box, data)
     except ScoreRefused as refusal:
         return refused(request, access, refusal, state)
     result = None
     if form.is_valid():
+        assert form.entry is not None  # a valid form has read its entry
         try:
             result = BoxPreview.of_move(state, player_id, column, box, form.entry)
         except yams.MoveRefused as refusal:
@@ -471,10 +480,10 @@ def preview(
 @require_POST
 @writer_view
 def record(
-    request: HttpRequest, access: Access, player_id: int, column: str, box: str
+    request: HtmxHttpRequest, access: Access, player_id: int, column: str, box: str
 ) -> HttpResponse:
     game = access.game
-    state = game.state()
+    state = box_state(access)
     try:
         # Any box of the game: whether it may be written now is the game's to
         # say, under its lock, once it knows this is no retry of a write done.
@@ -482,6 +491,7 @@ def record(
             access, state, player_id, column, box, request.POST, check=False
         )
         if form.is_valid():
+            assert form.entry is not None  # a valid form has read its entry
             entry = game.record(
                 player_id,
                 column,
@@ -492,7 +502,7 @@ def record(
                 by=access.writer,
             )
             if request.htmx:
-                return refreshed(request, access, done=game.state().summary(entry))
+                return refreshed(request, access, done=box_state(access).summary(entry))
             return redirect(f"{access.page_url}?done={entry.seq}")
         # Shown again as the dialog opens: only for a box this page may fill now.
         check_open(access, state, player_id, column, box)
@@ -515,7 +525,7 @@ def open_rounds(access: Access) -> rounds.RoundsGame:
         raise Http404
     if not access.can_write:
         raise PencilOut(access.game.pencil_label)
-    return access.game.state()
+    return cast(rounds.RoundsGame, access.game.state())
 
 
 def round_form(
@@ -547,7 +557,7 @@ def round_dialog(
 
 @require_safe
 @writer_view
-def new_round(request: HttpRequest, access: Access) -> HttpResponse:
+def new_round(request: HtmxHttpRequest, access: Access) -> HttpResponse:
     try:
         state = open_rounds(access)
         if state.finished:
@@ -560,7 +570,7 @@ def new_round(request: HttpRequest, access: Access) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @writer_view
-def preview_round(request: HttpRequest, access: Access) -> HttpResponse:
+def preview_round(request: HtmxHttpRequest, access: Access) -> HttpResponse:
     data = request.POST if request.method == "POST" else request.GET
     try:
         state = open_rounds(access)
@@ -585,7 +595,7 @@ def preview_round(request: HttpRequest, access: Access) -> HttpResponse:
 
 @require_POST
 @writer_view
-def record_round(request: HttpRequest, access: Access) -> HttpResponse:
+def record_round(request: HtmxHttpRequest, access: Access) -> HttpResponse:
     game = access.game
     try:
         state = open_rounds(access)
@@ -620,19 +630,21 @@ def record_round(request: HttpRequest, access: Access) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @writer_view
-def end(request: HttpRequest, access: Access) -> HttpResponse:
+def end(request: HtmxHttpRequest, access: Access) -> HttpResponse:
     """GET asks for confirmation (the ranking it would leave); POST ends."""
     return end_or_reopen(request, access, reopen=False)
 
 
 @require_http_methods(["GET", "POST"])
 @writer_view
-def reopen(request: HttpRequest, access: Access) -> HttpResponse:
+def reopen(request: HtmxHttpRequest, access: Access) -> HttpResponse:
     """GET asks for confirmation; POST takes back the end of the game."""
     return end_or_reopen(request, access, reopen=True)
 
 
-def end_or_reopen(request: HttpRequest, access: Access, reopen: bool) -> HttpResponse:
+def end_or_reopen(
+    request: HtmxHttpRequest, access: Access, reopen: bool
+) -> HttpResponse:
     game = access.game
     try:
         state = open_rounds(access)
@@ -660,7 +672,7 @@ def end_or_reopen(request: HttpRequest, access: Access, reopen: bool) -> HttpRes
 
 @require_http_methods(["GET", "POST"])
 @writer_view
-def undo(request: HttpRequest, access: Access) -> HttpResponse:
+def undo(request: HtmxHttpRequest, access: Access) -> HttpResponse:
     """GET asks for confirmation (what would be undone); POST undoes."""
     game = access.game
     if request.method == "GET":
@@ -682,7 +694,7 @@ def undo(request: HttpRequest, access: Access) -> HttpResponse:
     return redirect(access.page_url)
 
 
-def undo_dialog(request: HttpRequest, access: Access) -> HttpResponse:
+def undo_dialog(request: HtmxHttpRequest, access: Access) -> HttpResponse:
     """The undo's confirmation: the last box, or the last round and what it
     gave each player."""
     game = access.game
@@ -701,7 +713,7 @@ def undo_dialog(request: HttpRequest, access: Access) -> HttpResponse:
                     (p.name, rounds.signed(last.points[p.pk])) for p in state.players
                 ],
                 form=form,
-                summary=game.game_kind.undo_summary(state, last),
+                summary=cast(RoundKind, game.game_kind).undo_summary(state, last),
             )
     elif (entry := game.game_kind.last_written(game, state)) is not None:
         state = cast(yams.GameState, state)
@@ -721,8 +733,9 @@ def undone_words(game: Game, undone: Entry | Round | None) -> str:
         number = len(cast(rounds.RoundsGame, state).rounds) + 1
         return game.game_kind.words.undone % {"number": number}
     summary = cast(yams.GameState, state).summary(cast(Entry, undone))
+    player = summary["player"]
     return _("Annulé : %(name)s, %(box)s (%(points)s).") % {
-        "name": summary["player"].name,
+        "name": player.name if player is not None else "",
         "box": translated(summary["box"].label),
         "points": undone.points,
     }
@@ -730,7 +743,7 @@ def undone_words(game: Game, undone: Entry | Round | None) -> str:
 
 @require_http_methods(["GET", "POST"])
 @writer_view
-def rename(request: HttpRequest, access: Access, player_id: int) -> HttpResponse:
+def rename(request: HtmxHttpRequest, access: Access, player_id: int) -> HttpResponse:
     if not access.can_rename:
         # The pencil scores; correcting names stays with the host.
         return HttpResponseForbidden(
@@ -781,7 +794,7 @@ def rename(request: HttpRequest, access: Access, player_id: int) -> HttpResponse
 
 @require_GET
 @never_cache
-def clock(request: HttpRequest) -> JsonResponse:
+def clock(request: HtmxHttpRequest) -> JsonResponse:
     """The server's time (ms since the epoch): every phone counts the timer down
     from the same clock, whatever its own says."""
     return JsonResponse({"now": round(time.time() * 1000)})
@@ -789,11 +802,13 @@ def clock(request: HttpRequest) -> JsonResponse:
 
 @require_POST
 @writer_view
-def timer(request: HttpRequest, access: Access) -> HttpResponse:
+def timer(request: HtmxHttpRequest, access: Access) -> HttpResponse:
     """The turn timer: pause or resume (host and pencil), a new length or off."""
     form = TimerForm(request.POST)
     if not form.is_valid():
-        refusal = ScoreRefused(" ".join(m for ms in form.errors.values() for m in ms))
+        refusal = ScoreRefused(
+            " ".join(str(m) for ms in form.errors.values() for m in ms)
+        )
         return refused(request, access, refusal)
     game, action = access.game, form.cleaned_data["action"]
     try:
@@ -814,7 +829,7 @@ def timer(request: HttpRequest, access: Access) -> HttpResponse:
 
 
 @require_POST
-def pass_pencil(request: HttpRequest, host_token: str) -> HttpResponse:
+def pass_pencil(request: HtmxHttpRequest, host_token: str) -> HttpResponse:
     """Hands out a new pencil link (revoking any other) and shows it to the host."""
     access = get_access_or_404(request, "host", host_token)
     form = PencilForm(request.POST)
@@ -836,7 +851,7 @@ def pass_pencil(request: HttpRequest, host_token: str) -> HttpResponse:
 
 
 @require_POST
-def take_pencil(request: HttpRequest, host_token: str) -> HttpResponse:
+def take_pencil(request: HtmxHttpRequest, host_token: str) -> HttpResponse:
     """Revokes the pencil link at once: the host scores again."""
     access = get_access_or_404(request, "host", host_token)
     if access.game.take_back_pencil():
@@ -850,7 +865,7 @@ def take_pencil(request: HttpRequest, host_token: str) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-def host_band(request: HttpRequest, host_token: str) -> HttpResponse:
+def host_band(request: HtmxHttpRequest, host_token: str) -> HttpResponse:
     """The band's page with the host's tools: rename the band, merge two names."""
     game = get_game_or_404(request, "host", host_token, Game.objects.with_band())
     if request.method == "POST":
@@ -864,7 +879,7 @@ def host_band(request: HttpRequest, host_token: str) -> HttpResponse:
     return render_band(request, game.band, host_game_url=host_game_url)
 
 
-def _band_action(request, band):
+def _band_action(request: HtmxHttpRequest, band: Band) -> None:
     action = request.POST.get("action")
     if action == "rename":
         name = band.rename(request.POST.get("name", ""))
@@ -879,7 +894,7 @@ def _band_action(request, band):
 
 
 @require_http_methods(["GET", "POST"])
-def next_game(request: HttpRequest, host_token: str) -> HttpResponse:
+def next_game(request: HtmxHttpRequest, host_token: str) -> HttpResponse:
     """The "Nouvelle partie avec la même bande" page: the create form, prefilled
     with the same players (the first seat moved on by one), the same game and its
     options (for Yams, its preset)."""
@@ -920,7 +935,7 @@ def next_game(request: HttpRequest, host_token: str) -> HttpResponse:
 # malformed or an unknown link, and misses counted towards the rate limit.
 
 
-def _svg(data, cache_control):
+def _svg(data: str | bytes, cache_control: str) -> HttpResponse:
     response = HttpResponse(data, content_type="image/svg+xml")
     response["Cache-Control"] = cache_control
     return response
@@ -928,7 +943,7 @@ def _svg(data, cache_control):
 
 @never_cache
 @require_safe
-def share_page(request: HttpRequest, host_token: str) -> HttpResponse:
+def share_page(request: HtmxHttpRequest, host_token: str) -> HttpResponse:
     game = get_game_or_404(request, "host", host_token)
     pencil_token = game.current_pencil_token(host_token)
     context = {
@@ -945,7 +960,7 @@ def share_page(request: HttpRequest, host_token: str) -> HttpResponse:
 
 
 @require_safe
-def watch_qr(request: HttpRequest, watch_token: str) -> HttpResponse:
+def watch_qr(request: HtmxHttpRequest, watch_token: str) -> HttpResponse:
     game = get_game_or_404(request, "watch", watch_token)
     url = request.build_absolute_uri(watch_path(game))
     # The watch link of a game never changes: browsers may keep its code.
@@ -954,7 +969,7 @@ def watch_qr(request: HttpRequest, watch_token: str) -> HttpResponse:
 
 
 @require_safe
-def pencil_qr(request: HttpRequest, host_token: str) -> HttpResponse:
+def pencil_qr(request: HtmxHttpRequest, host_token: str) -> HttpResponse:
     game = get_game_or_404(request, "host", host_token)
     pencil_token = game.current_pencil_token(host_token)
     if pencil_token is None:
