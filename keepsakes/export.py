@@ -159,7 +159,7 @@ class Boxes:
         """An entry's round is the player's turn it was written in."""
         # A kind entered by boxes says an entry in words (`entry_text`, `crossed`).
         kind: Any = game.game_kind
-        variant = game.rules
+        variant = game.variant
         entries = list(game.entries.order_by("seq"))
         by_id = {p.pk: p for p in players}
         labels = {box.key: translated(box.label) for box in variant.boxes}
@@ -197,7 +197,7 @@ class Boxes:
         return what, []
 
     def csv_cells(self, game: Game, row: LogRow) -> tuple[list[object], list[object]]:
-        column = row.column_label or translated(game.rules.column_label(row.column))
+        column = row.column_label or translated(game.variant.column_label(row.column))
         return [row.player, column, row.box_label, row.text, row.points], []
 
     def json_write(
