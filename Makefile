@@ -76,6 +76,7 @@ migrate: venv
 lint: venv-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 
 # makemessages on a copy: fails on a string the English catalogue lacks.
 check-translations: venv-dev test-tools
