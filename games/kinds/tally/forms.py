@@ -72,6 +72,7 @@ class PresetChoice:
     label: str  # French source strings
     description: str
     checked: bool
+    house: bool = False  # one of its house rules
 
 
 def preset_values() -> dict[str, dict[str, object]]:
@@ -162,7 +163,9 @@ class TallyCreatePart(OptionSpecsPart):
             for rule in preset.house:
                 value = f"{preset.key}{HOUSE_SEPARATOR}{rule.key}"
                 cards.append(
-                    PresetChoice(value, preset.label, rule.label, current == value)
+                    PresetChoice(
+                        value, preset.label, rule.label, current == value, house=True
+                    )
                 )
         return cards
 
