@@ -24,9 +24,7 @@ def fill_round(phone, points):
     return dialog
 
 
-def test_papayoo_is_picked_by_name_and_refuses_a_round_short_of_250(
-    live_server, phone
-):
+def test_papayoo_is_picked_by_name_and_refuses_a_round_short_of_250(live_server, phone):
     SHOTS.mkdir(exist_ok=True)
     phone.goto(live_server.url + "/")
     phone.locator("label.kind-tile", has_text="Compteur libre").click()
