@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import RoundKind
-from ..messages import Message, RuleError, gettext_noop
+from ..messages import gettext_noop
 from .presets import PRESETS
 from .rules import TallyRules
 
@@ -23,17 +23,11 @@ class Tally(RoundKind):
 
     def build_rules(self, preset: str, options: Mapping[str, object] | None) -> Any:
         """The options say how a game scores; its preset only names it (the
-        host may have changed any of the preset's options)."""
+        host may have changed any of the preset's options). A preset the
+        counter does not have names nothing, as `create_game` stores it ("")."""
         rules = TallyRules.build(options or {})
-        if not preset:
-            return rules
         if preset not in PRESETS:
-            raise RuleError(
-                Message(
-                    gettext_noop("Préréglage inconnu : « %(preset)s »."),
-                    {"preset": preset},
-                )
-            )
+            return rules
         return dataclasses.replace(
             rules, preset=preset, preset_label=PRESETS[preset].label
         )
