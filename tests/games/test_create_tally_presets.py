@@ -3,6 +3,7 @@ plain counter, each filling the counter's options and naming the game played
 (its page, its result, its invitation, its band), with or without the page
 script; a Papayoo round that does not add up to 250 refused in the dialog."""
 
+import json
 import re
 
 import pytest
@@ -11,6 +12,8 @@ from django.urls import reverse
 from games.invite import invite_words
 from games.kinds.tally.presets import PRESET_LIST
 from games.models import Game
+from keepsakes.export import game_json
+from keepsakes.imports import import_game
 from tests.factories import pks
 from tests.helpers import EVERY_SECTION, host_url, text
 
@@ -224,3 +227,17 @@ def test_the_next_game_of_a_papayoo_table_is_papayoo_again(client):
     html = html.content.decode()
     assert checked(html, "tally-preset") == ["papayoo"]
     assert 'value="papayoo" data-tally-filled' in html
+
+
+def test_a_papayoo_game_exports_and_imports_back_as_papayoo(client):
+    response = post(client, FOUR, tally__preset="papayoo", tally__rounds="1")
+    game, _token = created_game(response)
+    ids = pks(game)
+    game.record_round({"points": {str(ids["Ana"]): 250}})
+    data = game_json(game)
+    assert (data["preset"], data["preset_label"]) == ("papayoo", "Papayoo")
+
+    imported, _host = import_game(json.dumps(data).encode(), game.band)
+
+    assert (imported.preset, imported.label) == ("papayoo", "Papayoo")
+    assert imported.options == game.options
