@@ -241,3 +241,10 @@ def test_a_papayoo_game_exports_and_imports_back_as_papayoo(client):
 
     assert (imported.preset, imported.label) == ("papayoo", "Papayoo")
     assert imported.options == game.options
+
+
+def test_the_next_game_of_a_papayoo_table_still_offers_yams_at_its_default(client):
+    response = post(client, FOUR, tally__preset="papayoo")
+    _game, token = created_game(response)
+    html = client.get(reverse("games:next_game", kwargs={"host_token": token}))
+    assert checked(html.content.decode(), "preset") == ["classic"]
