@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Game
+from tests.axe import assert_accessible
 from tests.factories import make_round_game, pks
 from tests.helpers import host_url
 
@@ -43,6 +44,7 @@ def test_the_sign_key_makes_a_negative_total_and_the_round_records_it(
     ).click()
     expect(phone.locator("#round-preview")).to_contain_text("−5")
     phone.screenshot(path=str(SHOTS / "skyjo-sign-key.png"))
+    assert_accessible(phone)
     phone.locator("dialog[open]").get_by_role("button", name="Valider").click()
     expect(phone.locator("dialog#dialog")).not_to_have_attribute("open", "")
 

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Game
+from tests.axe import assert_accessible
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -42,6 +43,7 @@ def test_papayoo_is_picked_by_name_and_refuses_a_round_short_of_250(live_server,
         path=str(SHOTS / "tally-presets-card.png")
     )
     phone.screenshot(path=str(SHOTS / "tally-presets-create.png"), full_page=True)
+    assert_accessible(phone)
     phone.get_by_role("button", name="Commencer la partie").click()
 
     expect(phone.locator("#sheet.rounds-sheet.kind-tally")).to_be_visible()
@@ -59,6 +61,7 @@ def test_papayoo_is_picked_by_name_and_refuses_a_round_short_of_250(live_server,
     refusal = "Les points de la manche font 245 ; ils doivent faire 250."
     expect(phone.locator("#round-preview")).to_contain_text(refusal)
     phone.screenshot(path=str(SHOTS / "tally-presets-refused.png"))
+    assert_accessible(phone)
     phone.locator("dialog[open]").get_by_role("button", name="Valider").click()
     expect(phone.locator("dialog[open]")).to_contain_text(refusal)
     assert game.rounds.count() == 1
