@@ -20,7 +20,9 @@
     if (d.open && !d.matches(":modal")) { d.close(); }
     shownBody = body;
     if (!d.open) { d.showModal(); }
-    var focus = body.querySelector("input:checked, [autofocus], input[type=text]");
+    // A name to type (rename, pencil); not a digit field (Skyjo's totals),
+    // whose keypad would cover the dialog as it opens.
+    var focus = body.querySelector("input:checked, [autofocus], input[type=text]:not([inputmode=numeric])");
     if (focus) { focus.focus(); }
   }
 
