@@ -78,9 +78,11 @@ class ShareLink:
 def invite_words(game: Game, link: str) -> dict[str, str]:
     """The message and title a link is shared with, naming the game played
     where its plug-in says so (the free counter plays any game: it names
-    none)."""
+    none, unless a preset says which)."""
     kind = game.game_kind
-    if not kind.invitation_names_game:
+    # A kind that names no game (the counter) still names the preset played.
+    named = kind.label if kind.invitation_names_game else game.preset and game.label
+    if not named:
         if link == "watch":
             return {
                 "lead": _("Suivez notre partie en direct"),
@@ -90,7 +92,7 @@ def invite_words(game: Game, link: str) -> dict[str, str]:
             "lead": _("Tiens le crayon de notre partie"),
             "title": _("Le crayon de notre partie"),
         }
-    name = {"game": translated(kind.label)}
+    name = {"game": translated(named)}
     if link == "watch":
         return {
             "lead": _("Suivez notre partie de %(game)s en direct") % name,

@@ -140,6 +140,31 @@
     }
   }
 
+  // --- the free counter's presets ------------------------------------------------
+
+  // Picking a preset fills the counter's options with its own (the host may
+  // still change them), and says so to the server: the hidden field names the
+  // choice the options were filled for. The fold opens to show them.
+  function applyTallyPreset(form, radio) {
+    var all = {};
+    try { all = JSON.parse(form.getAttribute("data-tally-presets")) || {}; } catch (e) { return; }
+    var values = all[radio.value];
+    if (!values) { return; }
+    Object.keys(values).forEach(function (name) {
+      form.querySelectorAll("[name='" + name + "']").forEach(function (input) {
+        if (input.type === "radio") {
+          input.checked = input.value === values[name];
+        } else {
+          input.value = values[name];
+        }
+      });
+    });
+    var filled = form.querySelector("[data-tally-filled]");
+    if (filled) { filled.value = radio.value; }
+    var fold = form.querySelector("details.options");
+    if (fold && radio.value) { fold.open = true; }
+  }
+
   function initNewGame() {
     var form = document.querySelector("[data-new-game]");
     if (!form) { return; }
@@ -148,6 +173,7 @@
     form.addEventListener("change", function (event) {
       if (event.target.matches("input[data-kind]")) { applyKind(form); }
       if (event.target.matches("input[data-preset]")) { applyPreset(form, false); }
+      if (event.target.matches("input[data-tally-preset]")) { applyTallyPreset(form, event.target); }
     });
     var list = form.querySelector("[data-name-rows]");
     if (list) { renumber(list); }

@@ -20,7 +20,9 @@
     if (d.open && !d.matches(":modal")) { d.close(); }
     shownBody = body;
     if (!d.open) { d.showModal(); }
-    var focus = body.querySelector("input:checked, [autofocus], input[type=text]");
+    // A name to type (rename, pencil); not a digit field (Skyjo's totals),
+    // whose keypad would cover the dialog as it opens.
+    var focus = body.querySelector("input:checked, [autofocus], input[type=text]:not([inputmode=numeric])");
     if (focus) { focus.focus(); }
   }
 
@@ -103,6 +105,28 @@
     event.preventDefault();
     event.stopPropagation();
   }, true);
+
+  // --- the ± key beside a total (Skyjo) -----------------------------------------
+
+  // The digit keypad a phone shows for the totals (inputmode=numeric) has no
+  // minus sign on iOS: the ± key flips the sign of its field. Pressing it keeps
+  // the focus (and the keypad) in the field; the preview follows as if typed.
+  document.addEventListener("pointerdown", function (event) {
+    if (event.target.closest && event.target.closest("[data-flip-sign]")) { event.preventDefault(); }
+  });
+
+  document.addEventListener("click", function (event) {
+    var key = event.target.closest && event.target.closest("[data-flip-sign]");
+    if (!key) { return; }
+    var input = document.getElementById(key.getAttribute("data-flip-sign"));
+    if (!input) { return; }
+    var value = input.value.trim();
+    input.value = value.charAt(0) === "-" ? value.slice(1) : "-" + value;
+    input.focus();
+    input.setSelectionRange(input.value.length, input.value.length);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  });
 
   function init() {
     openDialog();

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from ..messages import Message, RuleError, gettext_noop
@@ -121,9 +121,16 @@ class TallyRules(RoundRules):
     rounds: int | None = None
     check: str = NO_CHECK
     round_sum: int | None = None
+    # The preset the game was made from ("" for the plain counter) and its
+    # name: not options (the options say how it scores), the game played.
+    preset: str = field(default="", compare=False)
+    preset_label: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
         super().__post_init__()
+        if self.preset_label:
+            # Its name is the game's: "Papayoo", not "Compteur libre".
+            object.__setattr__(self, "label", self.preset_label)
         if self.target is not None and self.rounds is not None:
             # "a target total or a number of rounds": one end, not a race of two.
             raise RuleError(

@@ -310,7 +310,11 @@ class YamsCreatePart(CreatePart):
 
     def preset_choices(self) -> list[tuple[yams.Variant, bool]]:
         """[(variant, checked)] for the preset cards."""
-        current = self.form["preset"].value() or yams.DEFAULT_PRESET
+        current = self.form["preset"].value()
+        if current not in yams.PRESETS:
+            # The next game of a table that played another kind's preset (the
+            # counter's Papayoo): Yams at its default.
+            current = yams.DEFAULT_PRESET
         return [(v, v.key == current) for v in presets()]
 
     def data_attributes(self) -> dict[str, str]:
