@@ -192,7 +192,7 @@ class TallyCreatePart(OptionSpecsPart):
         another choice set to the picked one's; the game's preset goes to
         `cleaned["preset"]`."""
         posted = super().clean(cleaned)
-        if posted is None or self.preset_name in self.form.errors:
+        if not isinstance(posted, TallyRules) or self.preset_name in self.form.errors:
             return None
         value = str(cleaned.get(self.preset_name) or "")
         filled = str(cleaned.get(self.filled_name) or "")
