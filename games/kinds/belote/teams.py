@@ -88,7 +88,20 @@ def team_line(game: RoundsGame, team: Team, points: int) -> Message:
     )
 
 
+def no_teams() -> dict[Team, int]:
+    """0 for each team: where a deal's figures start."""
+    return {1: 0, 2: 0}
+
+
 # --- reading an entry ------------------------------------------------------------
+
+# The refusals both games say alike (the taking team's says what it took).
+CAPOT_REFUSED = gettext_noop(
+    "Le capot : l'équipe 1, l'équipe 2 ou aucune, pas « %(value)s »."
+)
+BELOTE_REFUSED = gettext_noop(
+    "La belote-rebelote : l'équipe 1, l'équipe 2 ou aucune, pas « %(value)s »."
+)
 
 
 def read_team(value: object, field_name: str, template: str) -> Team:
