@@ -113,7 +113,8 @@ class PencilForm(forms.Form):
 class RoundForm(forms.Form):
     """One round of a game scored by rounds, as the host's dialog posts it: the
     kind's fields turned into the engine's entry dict (`entry`); the engine, not
-    the form, says what the rules refuse in it. `players` in seating order."""
+    the form, says what the rules refuse in it. `players` in seating order;
+    `rules`, the game's, for a kind whose choices its options set."""
 
     request_key = RequestKeyField(required=False)
     seen_version = VersionField(required=False)
@@ -123,10 +124,12 @@ class RoundForm(forms.Form):
         data: Mapping[str, object] | None = None,
         *,
         players: Iterable[object],
+        rules: object = None,
         **kwargs: object,
     ) -> None:
         super().__init__(data, **kwargs)
         self.players = list(players)
+        self.rules = rules
         self.entry: dict[str, object] = {}
         self.add_player_fields()
 

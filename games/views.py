@@ -519,7 +519,7 @@ def round_form(
 ) -> RoundForm:
     form_class = access.game.game_kind.entry_form_class
     initial = {"seen_version": access.game.version, "request_key": new_request_key()}
-    return form_class(data, players=state.players, initial=initial)
+    return form_class(data, players=state.players, rules=state.rules, initial=initial)
 
 
 def round_dialog(

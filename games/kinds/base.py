@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from bands.models import FinalScore
 from bands.stats import DetailColumn, ResultKind
+from scorekeeper.lib import numbers
 
 from . import options, rounds
 from .messages import Message, gettext_noop
@@ -453,6 +454,22 @@ class RoundKind(GameKind):
     # The sheet writes a round's points with their sign (+20, −20), or as a
     # count (Skyjo's cards).
     signed_points: ClassVar[bool] = True
+
+    def preview_rows(
+        self, state: rounds.RoundsGame, preview: rounds.Preview
+    ) -> list[tuple[str, str, str, str]]:
+        """The round dialog's table under the calculation: (who, points this
+        round, total before, total after), a row per player unless the kind
+        scores otherwise (teams)."""
+        return [
+            (
+                player.name,
+                rounds.signed(preview.points[player.pk]),
+                numbers.written(preview.totals_before[player.pk]),
+                numbers.written(preview.totals_after[player.pk]),
+            )
+            for player in state.players
+        ]
 
     def round_notes(
         self, state: rounds.RoundsGame, played: rounds.ScoredRound

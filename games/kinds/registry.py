@@ -3,6 +3,8 @@ them; everything else asks `get(key)` or walks `KINDS` (see base.py for what a
 kind gives)."""
 
 from .base import GameKind, UnknownKind
+from .belote.kind import BELOTE
+from .coinche.kind import COINCHE
 from .skyjo.kind import SKYJO
 from .tally.kind import TALLY
 from .tarot.kind import TAROT
@@ -16,6 +18,8 @@ KINDS: dict[str, GameKind] = {
         SKYJO,
         TAROT,
         TALLY,
+        BELOTE,
+        COINCHE,
     )
 }
 

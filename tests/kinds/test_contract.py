@@ -91,6 +91,14 @@ def tally_entry(pks: list[int], number: int) -> dict[str, object]:
     return {"points": {str(pk): seat * number - 1 for seat, pk in enumerate(pks)}}
 
 
+def belote_entry(pks: list[int], number: int) -> dict[str, object]:
+    return {"team": 2 - number % 2, "points": 100}
+
+
+def coinche_entry(pks: list[int], number: int) -> dict[str, object]:
+    return {"team": 2 - number % 2, "contract": "80", "trump": "coeur", "points": 100}
+
+
 def rounds_sample(names, options, entry) -> Sample:
     return Sample(names, options, round_move(entry), record_round, round_preview)
 
@@ -106,6 +114,12 @@ SAMPLES = {
     "skyjo": rounds_sample(("Léa", "Tom", "Zoé"), {"limit": 100}, skyjo_entry),
     "tarot": rounds_sample(("Ana", "Bruno", "Chloé", "Dan"), {"deals": 3}, tarot_entry),
     "tally": rounds_sample(("Ana", "Bruno"), {"rounds": 3}, tally_entry),
+    "belote": rounds_sample(
+        ("Léa", "Tom", "Max", "Zoé"), {"target": 200}, belote_entry
+    ),
+    "coinche": rounds_sample(
+        ("Léa", "Tom", "Max", "Zoé"), {"target": 300}, coinche_entry
+    ),
 }
 
 KINDS = list(registry.KINDS)

@@ -24,7 +24,6 @@ from ..rounds import (
     OptionSpec,
     PlayerLike,
     Preview,
-    RoundRules,
     RoundsGame,
     ScoredRound,
     entry_fields,
@@ -37,6 +36,7 @@ from .teams import (
     PLAYERS,
     TEAMS,
     Team,
+    TeamRules,
     belote_points,
     dealer,
     highlight_figures,
@@ -151,7 +151,7 @@ class BeloteDeal:
 
 
 @dataclass(frozen=True)
-class BeloteRules(RoundRules):
+class BeloteRules(TeamRules):
     key: ClassVar[str] = KEY
     label: ClassVar[str] = gettext_noop("Belote")
     min_players: ClassVar[int] = PLAYERS
@@ -162,6 +162,7 @@ class BeloteRules(RoundRules):
     needs: str = "more"
     litige: bool = True
     rounding: bool = False
+    team_names: tuple[str, str] = ("", "")
 
     def dealer(self, game: RoundsGame) -> PlayerLike | None:
         return dealer(game)

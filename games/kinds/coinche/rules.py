@@ -31,6 +31,7 @@ from ..belote.teams import (
     PLAYERS,
     TEAMS,
     Team,
+    TeamRules,
     belote_points,
     dealer,
     highlight_figures,
@@ -51,7 +52,6 @@ from ..rounds import (
     OptionSpec,
     PlayerLike,
     Preview,
-    RoundRules,
     RoundsGame,
     ScoredRound,
     entry_fields,
@@ -216,7 +216,7 @@ class CoincheDeal:
 
 
 @dataclass(frozen=True)
-class CoincheRules(RoundRules):
+class CoincheRules(TeamRules):
     key: ClassVar[str] = KEY
     label: ClassVar[str] = gettext_noop("Coinche")
     min_players: ClassVar[int] = PLAYERS
@@ -230,6 +230,7 @@ class CoincheRules(RoundRules):
     generale: bool = False
     no_trump: bool = False
     rounding: bool = False
+    team_names: tuple[str, str] = ("", "")
 
     @property
     def contracts(self) -> tuple[str, ...]:
