@@ -71,10 +71,6 @@ class CoincheDealForm(TeamsDealForm):
         if not rules.generale:
             del self.fields["bidder_alone"]
 
-    @property
-    def suits(self) -> list[forms.BoundWidget]:
-        return list(self["trump"])
-
     def clean(self) -> dict[str, object]:
         cleaned = super().clean()
         if cleaned.get("passed"):
