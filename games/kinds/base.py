@@ -330,6 +330,11 @@ class GameKind(ABC):
     # field and how ("keys" of a per-player dict, or its "value").
     player_fields: ClassVar[tuple[tuple[str, str], ...]] = ()
 
+    def result_state(self, state: State) -> State:
+        """The game as its result page, its preview image and their race tell
+        it: its players, unless the kind ranks others (teams)."""
+        return state
+
     @cached_property
     def words_module(self) -> Any:
         """The module named by `keepsake_words`."""

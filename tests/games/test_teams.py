@@ -213,3 +213,20 @@ def test_the_band_credits_both_partners_of_the_winning_team(client):
     assert details["Tom"] == {"taken": 0, "made": 0, "capots": 0}
     band = client.get(reverse("bands:band", kwargs={"band_token": game.band.token}))
     assert band.status_code == 200
+
+
+def test_the_result_page_ranks_the_two_teams(client):
+    game, host = make_round_game(
+        "belote", TABLE, {"target": 200, "team_names": ["", "Les Bleus"]}
+    )
+    deal(client, game, host, "k1", team="2", capot="2")
+    url = reverse("keepsakes:result", kwargs={"watch_token": game.watch_token})
+    page = text(client.get(url))
+    assert "Les Bleus gagnent" in page
+    assert "Léa & Max" in page
+    assert "ex aequo" not in page
+    assert "Tom" not in page.split("Les Bleus gagnent")[1].split("Partager")[0]
+    image = client.get(
+        reverse("keepsakes:result_image", kwargs={"watch_token": game.watch_token})
+    )
+    assert image.status_code == 200 and image["Content-Type"] == "image/png"

@@ -72,8 +72,9 @@ class TeamsDealForm(RoundForm):
         self.fields["team"].choices = names
         self.fields["team"].label = self.team_label
         self.fields["points"].label = self.points_label
-        for name in ("capot", "belote"):
-            self.fields[name].choices = [(NONE, _("Aucune")), *names]
+        # A capot, une belote: "none" agrees with each.
+        self.fields["capot"].choices = [(NONE, _("Aucun")), *names]
+        self.fields["belote"].choices = [(NONE, _("Aucune")), *names]
 
     def team_name(self, team: int) -> str:
         if len(self.players) != 4:

@@ -1,16 +1,36 @@
 """Belote as a plug-in of the app (games/kinds/base.py); coinche's plug-in builds
 on `TeamsKind` (games/kinds/coinche/kind.py)."""
 
+import dataclasses
+from typing import Any
+
 from django.utils.translation import gettext_lazy
 
 from bands.stats import PERCENT, DetailColumn
 from scorekeeper.lib import numbers
 
-from ..base import DEALS, RoundKind
+from ..base import DEALS, RoundKind, RoundWords
 from ..messages import gettext_noop
+from ..result_words import OF_ROUNDS, ResultWords
 from ..rounds import Preview, RoundsGame, ScoredRound
+from ..state import State
 from .rules import BeloteRules
+from .standings import TeamsState
 from .teams import TEAMS, team_name, teams
+
+# The race's sentence with a team's name, which takes the plural.
+TEAM_RACE = dataclasses.replace(
+    DEALS,
+    race_leads=gettext_lazy("%(name)s mènent depuis la donne %(round)s"),
+    race_wins=gettext_lazy("%(name)s gagnent, en tête depuis la donne %(round)s"),
+)
+
+TEAM_RESULT = dataclasses.replace(
+    OF_ROUNDS,
+    leading=gettext_lazy("%(game)s : %(name)s mènent avec %(total)s"),
+    won=gettext_lazy("%(game)s : %(name)s gagnent avec %(total)s"),
+    title_won=gettext_lazy("%(name)s gagnent !"),
+)
 
 
 class TeamsKind(RoundKind):
@@ -45,6 +65,22 @@ class TeamsKind(RoundKind):
             )
             for number, players in zip(TEAMS, teams(state.players), strict=True)
         ]
+
+    @property
+    def result_words(self) -> ResultWords:
+        # A team's name takes the plural: "Léa & Max gagnent".
+        return TEAM_RESULT
+
+    def result_state(self, state: State) -> State:
+        assert isinstance(state, RoundsGame)
+        return TeamsState(state)
+
+    def race_words(self) -> RoundWords:
+        return TEAM_RACE
+
+    def race_length(self, state: Any) -> int | None:
+        # Played to a target: the length is never known beforehand.
+        return None
 
     def round_notes(
         self, state: RoundsGame, played: ScoredRound

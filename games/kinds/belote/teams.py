@@ -148,9 +148,18 @@ def team_line(game: RoundsGame, team: Team, points: int) -> Message:
     """ "Équipe 1 (Léa et Zoé) : 97.": a team's score for the deal, by the number
     the sheet orders teams by and its players' names."""
     first, second = teams(game.players)[team - 1]
+    params = {"first": first.name, "second": second.name, "points": points}
+    given = getattr(game.rules, "team_names", ("", ""))[team - 1]
+    if given:
+        return Message(
+            gettext_noop(
+                "Équipe %(team)s, %(name)s (%(first)s et %(second)s) : %(points)s."
+            ),
+            {"team": team, "name": given, **params},
+        )
     return Message(
         gettext_noop("Équipe %(team)s (%(first)s et %(second)s) : %(points)s."),
-        {"team": team, "first": first.name, "second": second.name, "points": points},
+        {"team": team, **params},
     )
 
 

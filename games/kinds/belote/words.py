@@ -35,7 +35,7 @@ def text(state: rounds.RoundsGame, round_: rounds.ScoredRound) -> str:
         "verdict": verdict(deal),
     }
     if deal.capot is not None:
-        line += " · " + _("capot de %(team)s") % {"team": team(state, deal.capot)}
+        line += " · " + _("capot : %(team)s") % {"team": team(state, deal.capot)}
     return line
 
 

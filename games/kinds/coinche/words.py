@@ -53,7 +53,7 @@ def details(state: rounds.RoundsGame, round_: rounds.ScoredRound) -> str:
     if deal.passed:
         return ""
     if deal.capot is not None:
-        parts = [_("capot de %(team)s") % {"team": team(state, deal.capot)}]
+        parts = [_("capot : %(team)s") % {"team": team(state, deal.capot)}]
     else:
         parts = [
             _("points de cartes : %(first)s %(one)s, %(second)s %(two)s")
