@@ -230,3 +230,50 @@ def test_the_result_page_ranks_the_two_teams(client):
         reverse("keepsakes:result_image", kwargs={"watch_token": game.watch_token})
     )
     assert image.status_code == 200 and image["Content-Type"] == "image/png"
+
+
+def test_a_coinche_game_with_team_names_exports_and_imports_back_the_same(client):
+    import json
+
+    from keepsakes.export import game_json
+    from keepsakes.imports import import_game
+
+    game, host = make_round_game(
+        "coinche", TABLE, {"target": 500, "team_names": ["Nord-Sud", "Est-Ouest"]}
+    )
+    contract = {"contract": "110", "trump": "coeur"}
+    deal(client, game, host, "k1", team="1", points="113", **contract)
+    deal(client, game, host, "k2", team="2", passed="on")
+    deal(
+        client,
+        game,
+        host,
+        "k3",
+        team="2",
+        capot="2",
+        belote="1",
+        contract="capot",
+        trump="pique",
+    )
+    game.refresh_from_db()
+    exported = game_json(game)
+    imported, _host = import_game(json.dumps(exported).encode(), band=None)
+    assert imported.options["team_names"] == ["Nord-Sud", "Est-Ouest"]
+    again = game_json(imported)
+    exported.pop("exported_at"), again.pop("exported_at")
+    assert again == exported
+    log = text(
+        client.get(reverse("keepsakes:log", kwargs={"watch_token": game.watch_token}))
+    )
+    assert "110 ♥ · Nord-Sud · fait" in log
+    assert "Capot ♠ · Est-Ouest · fait" in log
+    pdf = client.get(
+        reverse("keepsakes:game_pdf", kwargs={"watch_token": game.watch_token})
+    )
+    assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
+    csv = client.get(
+        reverse(
+            "keepsakes:export", kwargs={"watch_token": game.watch_token, "fmt": "csv"}
+        )
+    )
+    assert "Donne passée" in csv.content.decode()
