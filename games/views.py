@@ -634,7 +634,9 @@ def end_or_reopen(request: HttpRequest, access: Access, reopen: bool) -> HttpRes
         state = open_rounds(access)
         if request.method == "GET":
             form = ConfirmForm(initial={"seen_version": game.version})
-            standings = (state if reopen else state.close()).ranking()
+            ended = state if reopen else state.close()
+            # Ranked as the result page ranks it (a game in teams: the teams).
+            standings = access.game.game_kind.result_state(ended).ranking()
             dialog = EndDialog(standings=standings, form=form, reopen=reopen)
             return show_dialog(request, access, state, dialog)
         form = ConfirmForm(request.POST)
@@ -693,9 +695,7 @@ def undo_dialog(request: HttpRequest, access: Access) -> HttpResponse:
             last = state.rounds[-1]
             dialog = RoundUndoDialog(
                 number=len(state.rounds),
-                points=[
-                    (p.name, rounds.signed(last.points[p.pk])) for p in state.players
-                ],
+                points=game.game_kind.round_points(state, last),
                 form=form,
             )
     elif (entry := game.game_kind.last_written(game, state)) is not None:

@@ -460,6 +460,13 @@ class RoundKind(GameKind):
     # count (Skyjo's cards).
     signed_points: ClassVar[bool] = True
 
+    def round_points(
+        self, state: rounds.RoundsGame, round_: rounds.ScoredRound
+    ) -> list[tuple[str, str]]:
+        """What a round gave, as the undo dialog says it: (who, points), a
+        player each unless the kind scores otherwise (teams)."""
+        return [(p.name, rounds.signed(round_.points[p.pk])) for p in state.players]
+
     def preview_rows(
         self, state: rounds.RoundsGame, preview: rounds.Preview
     ) -> list[tuple[str, str, str, str]]:

@@ -213,6 +213,8 @@ def test_the_band_credits_both_partners_of_the_winning_team(client):
     assert details["Tom"] == {"taken": 0, "made": 0, "capots": 0}
     band = client.get(reverse("bands:band", kwargs={"band_token": game.band.token}))
     assert band.status_code == 200
+    said = text(band)
+    assert "Belote" in said and "Capots" in said
 
 
 def test_the_result_page_ranks_the_two_teams(client):
@@ -277,3 +279,13 @@ def test_a_coinche_game_with_team_names_exports_and_imports_back_the_same(client
         )
     )
     assert "Donne passée" in csv.content.decode()
+
+
+def test_the_end_and_undo_dialogs_speak_of_the_two_teams(client):
+    game, host = make_round_game("belote", TABLE)
+    deal(client, game, host, "k1", team="1", points="97")
+    ending = text(client.get(host_url(host, "end")))
+    assert "1 Léa & Max 97" in ending and "2 Tom & Zoé 65" in ending
+    assert "Tom 65" not in ending
+    undoing = text(client.get(host_url(host, "undo")))
+    assert "Léa & Max 97 · Tom & Zoé 65" in undoing
