@@ -59,6 +59,8 @@ class RoundWords:
     race_leads_lowest: str  # "… depuis la manche %(round)s, avec le plus petit total"
     race_wins: str  # "%(name)s gagne, en tête depuis la manche %(round)s"
     race_wins_lowest: str  # "… avec le plus petit total, en tête depuis la manche …"
+    # Who the round dialog says plays first, %(name)s the dealer's name.
+    deals: str = gettext_lazy("%(name)s distribue.")
 
 
 ROUNDS = RoundWords(
@@ -302,6 +304,10 @@ class GameKind(ABC):
             % {"min": self.min_players, "max": self.max_players}
         )
 
+    # Its state has a current player (whose turn it is): the timer counts a
+    # turn; otherwise a round.
+    timer_per_turn: ClassVar[bool] = False
+
     # The function (dotted path) giving what the host's rename dialog says is
     # still possible for a player, `(state, player_pk) -> [(text, its class
     # attribute)]` in the page's language; "" says nothing.
@@ -460,13 +466,6 @@ class RoundKind(GameKind):
     # count (Skyjo's cards).
     signed_points: ClassVar[bool] = True
 
-    def round_points(
-        self, state: rounds.RoundsGame, round_: rounds.ScoredRound
-    ) -> list[tuple[str, str]]:
-        """What a round gave, as the undo dialog says it: (who, points), a
-        player each unless the kind scores otherwise (teams)."""
-        return [(p.name, rounds.signed(round_.points[p.pk])) for p in state.players]
-
     def preview_rows(
         self, state: rounds.RoundsGame, preview: rounds.Preview
     ) -> list[tuple[str, str, str, str]]:
@@ -490,6 +489,12 @@ class RoundKind(GameKind):
         language: (the round in a word, {pk: (a mark beside the player's points,
         what a screen reader says of it)})."""
         return "", {}
+
+    def undo_summary(self, state: rounds.RoundsGame, last: rounds.ScoredRound) -> str:
+        """What the undo dialog says of the last round in the page's language,
+        instead of every player's points (a round that is one player's move); ""
+        lists the points."""
+        return ""
 
     # === what a game leaves behind (keepsakes/): log, CSV, JSON, PDF ============
     # Hooks of this area go below these two lines.

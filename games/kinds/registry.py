@@ -5,6 +5,7 @@ kind gives)."""
 from .base import GameKind, UnknownKind
 from .belote.kind import BELOTE
 from .coinche.kind import COINCHE
+from .molkky.kind import MOLKKY
 from .skyjo.kind import SKYJO
 from .tally.kind import TALLY
 from .tarot.kind import TAROT
@@ -18,6 +19,7 @@ KINDS: dict[str, GameKind] = {
         SKYJO,
         TAROT,
         TALLY,
+        MOLKKY,
         BELOTE,
         COINCHE,
     )

@@ -52,17 +52,13 @@ class TeamsKind(RoundKind):
             )
         )
 
-    def round_points(
-        self, state: RoundsGame, round_: ScoredRound
-    ) -> list[tuple[str, str]]:
+    def undo_summary(self, state: RoundsGame, last: ScoredRound) -> str:
         """A team each: partners score alike."""
-        return [
-            (
-                team_name(state.rules, state.players, number),
-                numbers.written(round_.points[players[0].pk]),
-            )
+        return " · ".join(
+            f"{team_name(state.rules, state.players, number)} "
+            f"{numbers.written(last.points[players[0].pk])}"
             for number, players in zip(TEAMS, teams(state.players), strict=True)
-        ]
+        )
 
     def preview_rows(
         self, state: RoundsGame, preview: Preview
