@@ -69,6 +69,8 @@ def test_a_belote_game_in_phones(live_server, new_phone):
         names.nth(index).fill(name)
     teams = host.locator("[data-kind-section=belote].kind-teams")
     teams.get_by_label("Nom de l'équipe 2").fill("Les Bleus")
+    teams.scroll_into_view_if_needed()
+    shot(host, "create")
     host.locator("summary", has_text="Options").click()
     host.locator("[data-kind-section=belote]").get_by_label("Total à atteindre").fill(
         "300"
