@@ -289,3 +289,11 @@ def test_the_end_and_undo_dialogs_speak_of_the_two_teams(client):
     assert "Tom 65" not in ending
     undoing = text(client.get(host_url(host, "undo")))
     assert "Léa & Max 97 · Tom & Zoé 65" in undoing
+
+
+def test_the_race_under_the_team_sheet_draws_the_two_teams(client):
+    game, host = make_round_game("belote", TABLE)
+    deal(client, game, host, "k1", team="1", points="97")
+    deal(client, game, host, "k2", team="2", points="120")
+    page = text(client.get(watch_url(game)))
+    assert "Tom & Zoé mènent depuis la donne 2" in page
