@@ -12,7 +12,6 @@ from games.kinds import rounds, yams
 from games.kinds.base import GameKind, RoundWords
 from games.kinds.state import PlayerLike, Standing, State
 from games.sheet import Prospects
-from scorekeeper.lib import numbers
 from scorekeeper.lib.translation import translated
 
 if TYPE_CHECKING:
@@ -177,18 +176,9 @@ class RoundPreview:
         """The preview of the round `entry` makes next, or the engine's
         InvalidRound / RoundRefused saying why not."""
         preview = state.preview(entry)
-        rows = [
-            (
-                player.name,
-                rounds.signed(preview.points[player.pk]),
-                numbers.written(preview.totals_before[player.pk]),
-                numbers.written(preview.totals_after[player.pk]),
-            )
-            for player in state.players
-        ]
         return cls(
             lines=[translated(line) for line in preview.calculation],
-            rows=rows,
+            rows=kind.preview_rows(state, preview),
             ends_game=preview.ends_game,
             zero_sum=kind.zero_sum,
         )

@@ -115,7 +115,8 @@ class PencilForm(forms.Form):
 class RoundForm(forms.Form):
     """One round of a game scored by rounds, as the host's dialog posts it: the
     kind's fields turned into the engine's entry dict (`entry`); the engine, not
-    the form, says what the rules refuse in it. `players` in seating order."""
+    the form, says what the rules refuse in it. `players` in seating order;
+    `rules`, the game's, for a kind whose choices its options set."""
 
     request_key = RequestKeyField(required=False)
     seen_version = VersionField(required=False)
@@ -126,13 +127,16 @@ class RoundForm(forms.Form):
         *,
         players: Iterable[PlayerLike],
         state: object | None = None,
+        rules: object = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(data, **kwargs)
         self.players = list(players)
         # The game before this round (a `rounds.RoundsGame`), for a kind whose
-        # fields depend on it (the cards dealt, the options); None in a bare form.
+        # fields depend on it (the cards dealt, the options), and its rules;
+        # None in a bare form.
         self.state = state
+        self.rules = rules
         self.entry: dict[str, object] = {}
         self.add_player_fields()
 

@@ -408,7 +408,9 @@ def draw_sheet(access: "Access", state: "State") -> SafeString:
     if access.is_host:
         context["host_token"] = access.token
     # The score race, any kind's (games/race.py).
-    context["race"] = race_of(state, access.game.game_kind)
+    context["race"] = race_of(
+        access.game.game_kind.result_state(state), access.game.game_kind
+    )
     kind = access.game.game_kind
     context.update(state=state, table=kind.sheet_builder_class(state, access).table())
     # Django's Jinja2 backend returns a plain str; its template escaped every

@@ -533,7 +533,9 @@ def round_form(
 ) -> RoundForm:
     form_class = access.game.game_kind.entry_form_class
     initial = {"seen_version": access.game.version, "request_key": new_request_key()}
-    return form_class(data, players=state.players, state=state, initial=initial)
+    return form_class(
+        data, players=state.players, state=state, rules=state.rules, initial=initial
+    )
 
 
 def round_dialog(
@@ -650,7 +652,9 @@ def end_or_reopen(
         state = open_rounds(access)
         if request.method == "GET":
             form = ConfirmForm(initial={"seen_version": game.version})
-            standings = (state if reopen else state.close()).ranking()
+            ended = state if reopen else state.close()
+            # Ranked as the result page ranks it (a game in teams: the teams).
+            standings = access.game.game_kind.result_state(ended).ranking()
             dialog = EndDialog(standings=standings, form=form, reopen=reopen)
             return show_dialog(request, access, state, dialog)
         form = ConfirmForm(request.POST)

@@ -66,7 +66,8 @@ def preview_png(game: Game, state: State | None = None) -> bytes:
     # and again when the result is shared.
     data = caches["local"].get(key)
     if data is None:
-        data = draw_preview(game, state if state is not None else game.state())
+        state = state if state is not None else game.state()
+        data = draw_preview(game, game.game_kind.result_state(state))
         caches["local"].set(key, data, PREVIEW_CACHE_SECONDS)
     return data
 
@@ -217,7 +218,9 @@ def draw_preview(game: Game, state: State) -> bytes:
     font, small = _fit(draw, small, False, 30, column, 20)
     draw.text((left, 212), small, font=font, fill=MUTED, anchor="ls")
 
-    font, lines = _wrap(draw, result_title(state), True, column)
+    font, lines = _wrap(
+        draw, result_title(state, game.game_kind.result_words), True, column
+    )
     size = font.size
     baseline = 212 + 18 + round(size * 0.95)
     for index, line in enumerate(lines):

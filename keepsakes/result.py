@@ -16,6 +16,7 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.kinds.result_words import ResultWords
 from games.models import Game, State
 from scorekeeper.lib import numbers
 from scorekeeper.lib.translation import translated
@@ -114,7 +115,7 @@ def headline(game: Game, state: State) -> str:
     return str(sentence) % _values(game, state)
 
 
-def result_title(state: State) -> str:
+def result_title(state: State, words: ResultWords | None = None) -> str:
     """The big line of the result page and of its preview image.
 
     The space before "!" is a no-break space (French typography): the "!" never
@@ -128,6 +129,8 @@ def result_title(state: State) -> str:
         return _("Bravo %(name)s !") % {"name": names}
     if len(winners) > 1:
         return _("%(names)s, ex aequo !") % {"names": names}
+    if words is not None:
+        return str(words.title_won) % {"name": names}
     return _("%(name)s gagne !") % {"name": names}
 
 

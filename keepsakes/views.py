@@ -353,7 +353,7 @@ def _import(request, band, context):
 @require_safe
 def result(request: HttpRequest, watch_token: str) -> HttpResponse:
     game = get_game_or_404(request, "watch", watch_token)
-    state = game.state()
+    state = game.game_kind.result_state(game.state())
     rows = result_words.ranking_rows(state)
     headline = result_words.headline(game, state)
     url = request.build_absolute_uri(
@@ -387,7 +387,7 @@ def result(request: HttpRequest, watch_token: str) -> HttpResponse:
         "top_points": result_words.points_text(result_words.top_total(state)),
         "started": result_words.started(state),
         "headline": headline,
-        "title": result_words.result_title(state),
+        "title": result_words.result_title(state, game.game_kind.result_words),
         "kicker": result_words.kicker(game, state),
         "winning_rule": result_words.winning_rule(state),
         "description": result_words.description(game, state, rows),

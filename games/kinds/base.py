@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from bands.models import FinalScore
 from bands.stats import DetailColumn, ResultKind
+from scorekeeper.lib import numbers
 
 from . import options, rounds
 from .messages import Message, gettext_noop
@@ -338,6 +339,11 @@ class GameKind(ABC):
     # field and how ("keys" of a per-player dict, or its "value").
     player_fields: ClassVar[tuple[tuple[str, str], ...]] = ()
 
+    def result_state(self, state: State) -> State:
+        """The game as its result page, its preview image and their race tell
+        it: its players, unless the kind ranks others (teams)."""
+        return state
+
     @cached_property
     def words_module(self) -> Any:
         """The module named by `keepsake_words`."""
@@ -463,6 +469,22 @@ class RoundKind(GameKind):
     # The sheet writes a round's points with their sign (+20, −20), or as a
     # count (Skyjo's cards).
     signed_points: ClassVar[bool] = True
+
+    def preview_rows(
+        self, state: rounds.RoundsGame, preview: rounds.Preview
+    ) -> list[tuple[str, str, str, str]]:
+        """The round dialog's table under the calculation: (who, points this
+        round, total before, total after), a row per player unless the kind
+        scores otherwise (teams)."""
+        return [
+            (
+                player.name,
+                rounds.signed(preview.points[player.pk]),
+                numbers.written(preview.totals_before[player.pk]),
+                numbers.written(preview.totals_after[player.pk]),
+            )
+            for player in state.players
+        ]
 
     def round_notes(
         self, state: rounds.RoundsGame, played: rounds.ScoredRound

@@ -3,6 +3,8 @@ them; everything else asks `get(key)` or walks `KINDS` (see base.py for what a
 kind gives)."""
 
 from .base import GameKind, UnknownKind
+from .belote.kind import BELOTE
+from .coinche.kind import COINCHE
 from .molkky.kind import MOLKKY
 from .skull_king.kind import SKULL_KING
 from .skyjo.kind import SKYJO
@@ -20,6 +22,8 @@ KINDS: dict[str, GameKind] = {
         TALLY,
         MOLKKY,
         SKULL_KING,
+        BELOTE,
+        COINCHE,
     )
 }
 

@@ -29,6 +29,8 @@ class ResultWords:
     preview_running: StrOrPromise  # above the preview image's title
     preview_finished: StrOrPromise
     nothing_yet: StrOrPromise  # the result page of a game not started
+    # The result page's title for one winner (a team's name takes the plural).
+    title_won: StrOrPromise = gettext_lazy("%(name)s gagne !")
 
 
 # A kind scored by rounds: the game's name first, "Tarot : Ana gagne avec 318

@@ -103,22 +103,22 @@ def test_a_version_3_file_of_every_kind_imports_back_to_the_same_file(kind):
 def test_a_file_of_an_unknown_kind_is_refused_by_its_name_and_creates_nothing():
     game, _host = tally_game()
     data = json.loads(json.dumps(game_json(game)))
-    data["kind"] = "belote"
+    data["kind"] = "croquet"
     before = counts()
     with pytest.raises(ImportRefused) as refused:
         import_game(encode(data), game.band)
-    assert "jeu inconnu (belote)" in refused.value.message
+    assert "jeu inconnu (croquet)" in refused.value.message
     assert counts() == before
 
 
 def test_a_yams_file_named_another_kind_is_never_read_as_yams():
     game = yams()
     data = json.loads(json.dumps(game_json(game)))
-    data["kind"] = "belote"
+    data["kind"] = "croquet"
     before = counts()
     with pytest.raises(ImportRefused) as refused:
         import_game(encode(data), game.band)
-    assert "jeu inconnu (belote)" in refused.value.message
+    assert "jeu inconnu (croquet)" in refused.value.message
     assert counts() == before
 
 

@@ -194,7 +194,7 @@ def _replace(data, new):
 
 
 FORGED = {
-    "kind unknown": ("tarot", set_in(["kind"], "belote"), "jeu inconnu"),
+    "kind unknown": ("tarot", set_in(["kind"], "croquet"), "jeu inconnu"),
     "kind yams in version 2": (
         "tarot",
         lambda data: _replace(data, as_version_2(data) | {"kind": "yams"}),

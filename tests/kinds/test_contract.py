@@ -91,6 +91,14 @@ def tally_entry(pks: list[int], number: int) -> dict[str, object]:
     return {"points": {str(pk): seat * number - 1 for seat, pk in enumerate(pks)}}
 
 
+def belote_entry(pks: list[int], number: int) -> dict[str, object]:
+    return {"team": 2 - number % 2, "points": 100}
+
+
+def coinche_entry(pks: list[int], number: int) -> dict[str, object]:
+    return {"team": 2 - number % 2, "contract": "80", "trump": "coeur", "points": 100}
+
+
 def molkky_entry(pks: list[int], number: int) -> dict[str, object]:
     """Léa knocks the 10 down each throw (10, 20… 50 pile at her fifth), Tom
     misses once then scores 3 a throw: nobody is out before she wins."""
@@ -122,6 +130,12 @@ SAMPLES = {
     "tally": rounds_sample(("Ana", "Bruno"), {"rounds": 3}, tally_entry),
     "molkky": rounds_sample(("Léa", "Tom & Max"), {"target": 50}, molkky_entry),
     "skull_king": rounds_sample(("Léa", "Tom", "Zoé"), {"rounds": 3}, skull_king_entry),
+    "belote": rounds_sample(
+        ("Léa", "Tom", "Max", "Zoé"), {"target": 200}, belote_entry
+    ),
+    "coinche": rounds_sample(
+        ("Léa", "Tom", "Max", "Zoé"), {"target": 300}, coinche_entry
+    ),
 }
 
 KINDS = list(registry.KINDS)

@@ -24,20 +24,23 @@ from ..rounds import (
     OptionSpec,
     PlayerLike,
     Preview,
-    RoundRules,
     RoundsGame,
     ScoredRound,
     entry_fields,
 )
 from .teams import (
+    BELOTE_REFUSED,
     CAPOT,
+    CAPOT_REFUSED,
     CARD_POINTS,
     PLAYERS,
     TEAMS,
     Team,
+    TeamRules,
     belote_points,
     dealer,
     highlight_figures,
+    no_teams,
     other,
     passed_flag,
     read_card_points,
@@ -108,16 +111,6 @@ OPTION_SPECS = (
 
 DEAL_FIELDS = ("team", "points", "capot", "belote")
 TEAM_REFUSED = gettext_noop("L'équipe qui prend : 1 ou 2, pas « %(value)s ».")
-CAPOT_REFUSED = gettext_noop(
-    "Le capot : l'équipe 1, l'équipe 2 ou aucune, pas « %(value)s »."
-)
-BELOTE_REFUSED = gettext_noop(
-    "La belote-rebelote : l'équipe 1, l'équipe 2 ou aucune, pas « %(value)s »."
-)
-
-
-def _no_teams() -> dict[Team, int]:
-    return {1: 0, 2: 0}
 
 
 @dataclass(frozen=True)
@@ -132,13 +125,13 @@ class BeloteDeal:
     after this deal (a passed deal keeps them waiting)."""
 
     passed: bool
-    scores: Mapping[Team, int] = field(default_factory=_no_teams)
+    scores: Mapping[Team, int] = field(default_factory=no_teams)
     reserve: int = 0
     taker: Team | None = None
-    card_points: Mapping[Team, int] = field(default_factory=_no_teams)
+    card_points: Mapping[Team, int] = field(default_factory=no_teams)
     belote: Team | None = None
     capot: Team | None = None
-    points: Mapping[Team, int] = field(default_factory=_no_teams)
+    points: Mapping[Team, int] = field(default_factory=no_teams)
     outcome: Outcome | None = None
     rounded: bool = False
     reserve_won: int = 0  # the previous litiges' points won in this deal
@@ -158,7 +151,7 @@ class BeloteDeal:
 
 
 @dataclass(frozen=True)
-class BeloteRules(RoundRules):
+class BeloteRules(TeamRules):
     key: ClassVar[str] = KEY
     label: ClassVar[str] = gettext_noop("Belote")
     min_players: ClassVar[int] = PLAYERS
@@ -169,6 +162,7 @@ class BeloteRules(RoundRules):
     needs: str = "more"
     litige: bool = True
     rounding: bool = False
+    team_names: tuple[str, str] = ("", "")
 
     def dealer(self, game: RoundsGame) -> PlayerLike | None:
         return dealer(game)
@@ -178,7 +172,7 @@ class BeloteRules(RoundRules):
 
     def highlights(self, game: RoundsGame) -> dict[int, dict[str, int]]:
         """Each team's deals taken and made and its capots, for both partners."""
-        taken, made, capots = _no_teams(), _no_teams(), _no_teams()
+        taken, made, capots = no_teams(), no_teams(), no_teams()
         for round_ in game.rounds:
             deal: BeloteDeal = round_.detail  # type: ignore[assignment]
             if deal.passed or deal.taker is None:

@@ -13,10 +13,11 @@ as they are for every kind.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Literal
+from typing import Any, Literal, Self
 
-from ..messages import Message, gettext_noop
-from ..rounds import InvalidRound, PlayerLike, RoundsGame, is_int
+from ..messages import Message, RuleError, gettext_noop
+from ..options import read_options
+from ..rounds import InvalidRound, PlayerLike, RoundRules, RoundsGame, is_int
 
 Team = Literal[1, 2]
 TEAMS: tuple[Team, ...] = (1, 2)
@@ -26,6 +27,71 @@ CARD_POINTS = 162
 # What a team that took all eight tricks counts instead of its card points.
 CAPOT = 250
 BELOTE = 20
+
+
+# The names the host may give the teams at creation, kept with the options:
+# none by default, each team then named by its two players.
+NAMES = "team_names"
+MAX_TEAM_NAME = 40
+
+
+def read_team_names(value: object) -> tuple[str, str]:
+    """Two names (each "" for the players' names), or RuleError."""
+    if (
+        isinstance(value, list | tuple)
+        and len(value) == 2
+        and all(isinstance(name, str) and len(name) <= MAX_TEAM_NAME for name in value)
+    ):
+        return (value[0].strip(), value[1].strip())
+    raise RuleError(
+        Message(
+            gettext_noop(
+                "Les noms des équipes : deux noms de %(max)s caractères au plus."
+            ),
+            {"max": MAX_TEAM_NAME},
+        )
+    )
+
+
+class TeamRules(RoundRules):
+    """The rules of a game in two teams: the kind's options, plus the names the
+    host gave the teams (`team_names`, stored with the options only when one is
+    given, so that a game without them keeps the options of every other)."""
+
+    team_names: tuple[str, str]
+
+    def __post_init__(self) -> None:
+        read_options(self.option_specs, self._spec_options(), self.label)
+        read_team_names(self.team_names)
+
+    @classmethod
+    def build(cls, options: object | None = None) -> Self:
+        names: tuple[str, str] = ("", "")
+        if isinstance(options, Mapping) and NAMES in options:
+            names = read_team_names(options[NAMES])
+            options = {key: value for key, value in options.items() if key != NAMES}
+        read = read_options(cls.option_specs, options, cls.label)
+        return cls(**read, team_names=names)
+
+    def _spec_options(self) -> dict[str, Any]:
+        return {spec.key: getattr(self, spec.key) for spec in self.option_specs}
+
+    @property
+    def options(self) -> dict[str, object]:
+        options: dict[str, object] = self._spec_options()
+        if any(self.team_names):
+            options[NAMES] = list(self.team_names)
+        return options
+
+
+def team_name(rules: RoundRules, players: Sequence[PlayerLike], team: Team) -> str:
+    """A team as the sheet names it: the name the host gave it, or its two
+    players' ("Léa & Max")."""
+    given = getattr(rules, "team_names", ("", ""))[team - 1]
+    if given:
+        return given
+    first, second = teams(players)[team - 1]
+    return f"{first.name} & {second.name}"
 
 
 def teams[P: PlayerLike](players: Sequence[P]) -> tuple[tuple[P, P], tuple[P, P]]:
@@ -82,13 +148,35 @@ def team_line(game: RoundsGame, team: Team, points: int) -> Message:
     """ "Équipe 1 (Léa et Zoé) : 97.": a team's score for the deal, by the number
     the sheet orders teams by and its players' names."""
     first, second = teams(game.players)[team - 1]
+    params = {"first": first.name, "second": second.name, "points": points}
+    given = getattr(game.rules, "team_names", ("", ""))[team - 1]
+    if given:
+        return Message(
+            gettext_noop(
+                "Équipe %(team)s, %(name)s (%(first)s et %(second)s) : %(points)s."
+            ),
+            {"team": team, "name": given, **params},
+        )
     return Message(
         gettext_noop("Équipe %(team)s (%(first)s et %(second)s) : %(points)s."),
-        {"team": team, "first": first.name, "second": second.name, "points": points},
+        {"team": team, **params},
     )
 
 
+def no_teams() -> dict[Team, int]:
+    """0 for each team: where a deal's figures start."""
+    return {1: 0, 2: 0}
+
+
 # --- reading an entry ------------------------------------------------------------
+
+# The refusals both games say alike (the taking team's says what it took).
+CAPOT_REFUSED = gettext_noop(
+    "Le capot : l'équipe 1, l'équipe 2 ou aucune, pas « %(value)s »."
+)
+BELOTE_REFUSED = gettext_noop(
+    "La belote-rebelote : l'équipe 1, l'équipe 2 ou aucune, pas « %(value)s »."
+)
 
 
 def read_team(value: object, field_name: str, template: str) -> Team:

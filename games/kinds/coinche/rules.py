@@ -24,14 +24,18 @@ from typing import ClassVar
 
 from ..belote.teams import (
     BELOTE,
+    BELOTE_REFUSED,
     CAPOT,
+    CAPOT_REFUSED,
     CARD_POINTS,
     PLAYERS,
     TEAMS,
     Team,
+    TeamRules,
     belote_points,
     dealer,
     highlight_figures,
+    no_teams,
     other,
     passed_flag,
     read_card_points,
@@ -48,7 +52,6 @@ from ..rounds import (
     OptionSpec,
     PlayerLike,
     Preview,
-    RoundRules,
     RoundsGame,
     ScoredRound,
     entry_fields,
@@ -172,16 +175,6 @@ DEAL_FIELDS = (
 TEAM_REFUSED = gettext_noop(
     "L'équipe qui a remporté les enchères : 1 ou 2, pas « %(value)s »."
 )
-CAPOT_REFUSED = gettext_noop(
-    "Le capot : l'équipe 1, l'équipe 2 ou aucune, pas « %(value)s »."
-)
-BELOTE_REFUSED = gettext_noop(
-    "La belote-rebelote : l'équipe 1, l'équipe 2 ou aucune, pas « %(value)s »."
-)
-
-
-def _no_teams() -> dict[Team, int]:
-    return {1: 0, 2: 0}
 
 
 @dataclass(frozen=True)
@@ -196,18 +189,18 @@ class CoincheDeal:
     each team scores for the deal."""
 
     passed: bool
-    scores: Mapping[Team, int] = field(default_factory=_no_teams)
+    scores: Mapping[Team, int] = field(default_factory=no_teams)
     bidder: Team | None = None
     contract: str | None = None
     value: int = 0  # what the contract is worth: 80 … 180, 250, 500
     trump: str | None = None
     coinche: str | None = None  # None, "coinche" or "surcoinche"
     multiplier: int = 1
-    card_points: Mapping[Team, int] = field(default_factory=_no_teams)
+    card_points: Mapping[Team, int] = field(default_factory=no_teams)
     belote: Team | None = None
     capot: Team | None = None
     bidder_alone: bool = False
-    points: Mapping[Team, int] = field(default_factory=_no_teams)
+    points: Mapping[Team, int] = field(default_factory=no_teams)
     counted: int = 0
     made: bool = False
     scoring: str = "made"  # "made" (points faits) or "announced"
@@ -223,7 +216,7 @@ class CoincheDeal:
 
 
 @dataclass(frozen=True)
-class CoincheRules(RoundRules):
+class CoincheRules(TeamRules):
     key: ClassVar[str] = KEY
     label: ClassVar[str] = gettext_noop("Coinche")
     min_players: ClassVar[int] = PLAYERS
@@ -237,6 +230,7 @@ class CoincheRules(RoundRules):
     generale: bool = False
     no_trump: bool = False
     rounding: bool = False
+    team_names: tuple[str, str] = ("", "")
 
     @property
     def contracts(self) -> tuple[str, ...]:
@@ -261,7 +255,7 @@ class CoincheRules(RoundRules):
     def highlights(self, game: RoundsGame) -> dict[int, dict[str, int]]:
         """Each team's contracts bid and made and its capots, for both
         partners."""
-        taken, made, capots = _no_teams(), _no_teams(), _no_teams()
+        taken, made, capots = no_teams(), no_teams(), no_teams()
         for round_ in game.rounds:
             deal: CoincheDeal = round_.detail  # type: ignore[assignment]
             if deal.passed or deal.bidder is None:
