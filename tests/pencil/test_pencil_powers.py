@@ -31,6 +31,8 @@ PENCIL_ROUTES = {
     "pencil_record_round",
     "pencil_end",
     "pencil_reopen",
+    # The turn timer: pausing and resuming it (its length is the host's).
+    "pencil_timer",
 }
 
 
