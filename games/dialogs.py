@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from games.kinds import rounds, yams
-from games.kinds.base import GameKind, RoundWords
+from games.kinds.base import GameKind, RoundKind, RoundWords
 from games.kinds.state import PlayerLike, Standing, State
 from games.sheet import Prospects
 from scorekeeper.lib.translation import translated
@@ -178,7 +178,7 @@ class RoundPreview:
         preview = state.preview(entry)
         return cls(
             lines=[translated(line) for line in preview.calculation],
-            rows=kind.preview_rows(state, preview),
+            rows=cast(RoundKind, kind).preview_rows(state, preview),
             ends_game=preview.ends_game,
             zero_sum=kind.zero_sum,
         )

@@ -126,8 +126,8 @@ class RoundForm(forms.Form):
         data: Mapping[str, object] | None = None,
         *,
         players: Iterable[PlayerLike],
-        state: object | None = None,
-        rules: object = None,
+        state: Any = None,
+        rules: Any = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(data, **kwargs)

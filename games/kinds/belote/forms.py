@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 from games.forms import KindPart, NumberField, OptionSpecsPart, RoundForm, option_name
 from games.models import Game
 
-from .teams import CARD_POINTS, MAX_TEAM_NAME, NAMES, TEAMS, team_name
+from .teams import CARD_POINTS, MAX_TEAM_NAME, NAMES, TEAMS, TeamRules, team_name
 
 NONE = ""
 
@@ -69,12 +69,12 @@ class TeamsDealForm(RoundForm):
 
     def add_player_fields(self) -> None:
         names = [(str(team), self.team_name(team)) for team in TEAMS]
-        self.fields["team"].choices = names
+        self.choice_field("team").choices = names
         self.fields["team"].label = self.team_label
         self.fields["points"].label = self.points_label
         # A capot, une belote: "none" agrees with each.
-        self.fields["capot"].choices = [(NONE, _("Aucun")), *names]
-        self.fields["belote"].choices = [(NONE, _("Aucune")), *names]
+        self.choice_field("capot").choices = [(NONE, _("Aucun")), *names]
+        self.choice_field("belote").choices = [(NONE, _("Aucune")), *names]
 
     def team_name(self, team: int) -> str:
         if len(self.players) != 4:
@@ -160,7 +160,7 @@ class TeamsPart(OptionSpecsPart):
 
     def clean(self, cleaned: dict[str, object]) -> object | None:
         rules = super().clean(cleaned)
-        if rules is None:
+        if not isinstance(rules, TeamRules):
             return None
         names = [str(cleaned.get(self.name_field(team)) or "") for team in TEAMS]
         if not any(name.strip() for name in names):

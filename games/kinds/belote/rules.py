@@ -17,17 +17,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, cast
 
 from ..messages import Message, gettext_noop
+from ..options import OptionSpec
 from ..rounds import (
-    OptionSpec,
-    PlayerLike,
     Preview,
     RoundsGame,
     ScoredRound,
     entry_fields,
 )
+from ..state import PlayerLike
 from .teams import (
     BELOTE_REFUSED,
     CAPOT,
@@ -174,7 +174,7 @@ class BeloteRules(TeamRules):
         """Each team's deals taken and made and its capots, for both partners."""
         taken, made, capots = no_teams(), no_teams(), no_teams()
         for round_ in game.rounds:
-            deal: BeloteDeal = round_.detail  # type: ignore[assignment]
+            deal: BeloteDeal = round_.detail
             if deal.passed or deal.taker is None:
                 continue
             taken[deal.taker] += 1
@@ -199,7 +199,7 @@ class BeloteRules(TeamRules):
                 # A capot's card points are not asked: none stored.
                 "points": None
                 if deal.capot is not None
-                else deal.card_points[deal.taker],
+                else deal.card_points[cast(Team, deal.taker)],
                 "capot": deal.capot,
                 "belote": deal.belote,
             },
@@ -240,14 +240,15 @@ class BeloteRules(TeamRules):
             # points are: the points it holds are the attack's card points.
             reserve += rounded(card[taker])
 
-        reserve_won, reserve_to = 0, None
+        reserve_won = 0
+        reserve_to: Team | None = None
         if outcome != "litige" and pending and scores[1] != scores[2]:
             # The team that scores more in the deal wins the waiting points. Equal
             # scores (possible with rounding, or "82 card points"): nobody wins
             # the deal, the points keep waiting, as after a passed deal (choice).
-            reserve_to = 1 if scores[1] > scores[2] else 2
-            reserve_won, reserve = pending, 0
-            scores[reserve_to] += reserve_won
+            winner: Team = 1 if scores[1] > scores[2] else 2
+            reserve_won, reserve, reserve_to = pending, 0, winner
+            scores[winner] += reserve_won
         return BeloteDeal(
             passed=False,
             scores=scores,
@@ -286,7 +287,7 @@ def _pending_reserve(game: RoundsGame) -> int:
     """The litige points waiting for the next deal's winner."""
     if not game.rounds:
         return 0
-    last: BeloteDeal = game.rounds[-1].detail  # type: ignore[assignment]
+    last: BeloteDeal = game.rounds[-1].detail
     return last.reserve
 
 

@@ -4,12 +4,13 @@ each team's points and running total; the players' names under their team's,
 the host's link to correct one. Drawn by templates/kinds/belote/sheet.jinja."""
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from games.kinds import rounds
+from games.kinds.base import RoundKind
 from scorekeeper.lib import numbers
 
 from .teams import TEAMS, Team, team_name, team_totals, teams
@@ -139,7 +140,7 @@ class TeamsTableBuilder:
 
     def row(self, number: int, round_: rounds.ScoredRound) -> TeamRow:
         state = self.state
-        note, _marks = self.kind.round_notes(state, round_)
+        note, _marks = cast(RoundKind, self.kind).round_notes(state, round_)
         totals = state.running_totals[number - 1]
         detail = round_.detail
         taker = getattr(detail, "taker", None) or getattr(detail, "bidder", None)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ..rounds import RoundsGame
-from ..state import Prospect, Standing, rank_players
+from ..state import PlayerLike, Prospect, Standing, rank_players
 from .teams import TEAMS, team_name, teams
 
 
@@ -77,7 +77,7 @@ class TeamsState:
     def ranking(self) -> list[Standing]:
         return rank_players(self.players, self.totals, lower_wins=False)
 
-    def winners(self) -> list[TeamPlayer]:  # type: ignore[override]
+    def winners(self) -> list[PlayerLike]:
         return [standing.player for standing in self.ranking() if standing.rank == 1]
 
     def prospects(self) -> Mapping[int, Prospect]:

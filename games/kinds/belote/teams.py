@@ -16,8 +16,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal, Self
 
 from ..messages import Message, RuleError, gettext_noop
-from ..options import read_options
-from ..rounds import InvalidRound, PlayerLike, RoundRules, RoundsGame, is_int
+from ..options import is_int, read_options
+from ..rounds import (
+    InvalidRound,
+    RoundRules,
+    RoundsGame,
+)
+from ..state import PlayerLike
 
 Team = Literal[1, 2]
 TEAMS: tuple[Team, ...] = (1, 2)
@@ -71,7 +76,8 @@ class TeamRules(RoundRules):
             names = read_team_names(options[NAMES])
             options = {key: value for key, value in options.items() if key != NAMES}
         read = read_options(cls.option_specs, options, cls.label)
-        return cls(**read, team_names=names)
+        # Subclasses are dataclasses with a `team_names` field.
+        return cls(**read, team_names=names)  # type: ignore[call-arg]
 
     def _spec_options(self) -> dict[str, Any]:
         return {spec.key: getattr(self, spec.key) for spec in self.option_specs}

@@ -2,6 +2,8 @@
 side, on Django's gettext. Coinche says its deals with the same team words
 (games/kinds/coinche/words.py)."""
 
+from typing import cast
+
 from django.utils.translation import gettext as _
 
 from scorekeeper.lib.numbers import written
@@ -9,12 +11,12 @@ from scorekeeper.lib.numbers import written
 from .. import rounds
 from ..state import PlayerLike
 from .rules import BeloteDeal
-from .teams import TEAMS, team_name
+from .teams import TEAMS, Team, team_name
 
 
 def team(state: rounds.RoundsGame, number: int | None) -> str:
     """A team as the sheet names it: "Léa & Max", or the name the host gave."""
-    return team_name(state.rules, state.players, number) if number else ""
+    return team_name(state.rules, state.players, cast(Team, number)) if number else ""
 
 
 def verdict(deal: BeloteDeal) -> str:
@@ -27,7 +29,7 @@ def verdict(deal: BeloteDeal) -> str:
 
 def text(state: rounds.RoundsGame, round_: rounds.ScoredRound) -> str:
     """A deal in a line: "Léa & Max prennent · faite", "Donne passée"."""
-    deal: BeloteDeal = round_.detail  # type: ignore[assignment]
+    deal: BeloteDeal = round_.detail
     if deal.passed:
         return _("Donne passée")
     line = _("%(team)s prennent · %(verdict)s") % {
@@ -42,7 +44,7 @@ def text(state: rounds.RoundsGame, round_: rounds.ScoredRound) -> str:
 def note(state: rounds.RoundsGame, round_: rounds.ScoredRound) -> str:
     """A deal in a word or two beside its number on the sheet: "faite",
     "dedans · capot", "passée" (the team that took is marked in its cell)."""
-    deal: BeloteDeal = round_.detail  # type: ignore[assignment]
+    deal: BeloteDeal = round_.detail
     if deal.passed:
         return _("passée")
     words = verdict(deal)
@@ -53,7 +55,7 @@ def note(state: rounds.RoundsGame, round_: rounds.ScoredRound) -> str:
 
 def details(state: rounds.RoundsGame, round_: rounds.ScoredRound) -> str:
     """The card points, belote and reserve of a deal, for whoever checks."""
-    deal: BeloteDeal = round_.detail  # type: ignore[assignment]
+    deal: BeloteDeal = round_.detail
     if deal.passed:
         if deal.reserve:
             return _("%(reserve)s points de litige en réserve") % {

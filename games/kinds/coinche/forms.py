@@ -62,10 +62,10 @@ class CoincheDealForm(TeamsDealForm):
     def add_player_fields(self) -> None:
         super().add_player_fields()
         rules = self.rules if isinstance(self.rules, CoincheRules) else CoincheRules()
-        self.fields["contract"].choices = [
+        self.choice_field("contract").choices = [
             (key, translated(contract_label(key))) for key in rules.contracts
         ]
-        self.fields["trump"].choices = [
+        self.choice_field("trump").choices = [
             (key, translated(TRUMP_LABELS[key])) for key in rules.trumps
         ]
         if not rules.generale:

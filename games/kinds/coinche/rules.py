@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from ..belote.teams import (
     BELOTE,
@@ -47,15 +47,15 @@ from ..belote.teams import (
     team_line,
 )
 from ..messages import Message, gettext_noop
+from ..options import OptionSpec
 from ..rounds import (
     InvalidRound,
-    OptionSpec,
-    PlayerLike,
     Preview,
     RoundsGame,
     ScoredRound,
     entry_fields,
 )
+from ..state import PlayerLike
 
 KEY = "coinche"
 TARGET = 2000
@@ -257,7 +257,7 @@ class CoincheRules(TeamRules):
         partners."""
         taken, made, capots = no_teams(), no_teams(), no_teams()
         for round_ in game.rounds:
-            deal: CoincheDeal = round_.detail  # type: ignore[assignment]
+            deal: CoincheDeal = round_.detail
             if deal.passed or deal.bidder is None:
                 continue
             taken[deal.bidder] += 1
@@ -286,7 +286,7 @@ class CoincheRules(TeamRules):
                 # A capot's card points are not asked: none stored.
                 "points": None
                 if deal.capot is not None
-                else deal.card_points[deal.bidder],
+                else deal.card_points[cast(Team, deal.bidder)],
                 "capot": deal.capot,
                 "belote": deal.belote,
                 "bidder_alone": deal.bidder_alone,

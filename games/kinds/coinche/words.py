@@ -32,7 +32,7 @@ def verdict(deal: CoincheDeal) -> str:
 
 def text(state: rounds.RoundsGame, round_: rounds.ScoredRound) -> str:
     """A deal in a line: "110 ♥ · Léa & Max · fait", "Donne passée"."""
-    deal: CoincheDeal = round_.detail  # type: ignore[assignment]
+    deal: CoincheDeal = round_.detail
     if deal.passed:
         return _("Donne passée")
     return f"{contract(deal)} · {team(state, deal.bidder)} · {verdict(deal)}"
@@ -41,7 +41,7 @@ def text(state: rounds.RoundsGame, round_: rounds.ScoredRound) -> str:
 def note(state: rounds.RoundsGame, round_: rounds.ScoredRound) -> str:
     """A deal in a few words beside its number on the sheet: "110 ♥ · fait",
     "passée" (the team that bid is marked in its cell)."""
-    deal: CoincheDeal = round_.detail  # type: ignore[assignment]
+    deal: CoincheDeal = round_.detail
     if deal.passed:
         return _("passée")
     return f"{contract(deal)} · {verdict(deal)}"
@@ -49,7 +49,7 @@ def note(state: rounds.RoundsGame, round_: rounds.ScoredRound) -> str:
 
 def details(state: rounds.RoundsGame, round_: rounds.ScoredRound) -> str:
     """The card points, capot and belote of a deal, for whoever checks."""
-    deal: CoincheDeal = round_.detail  # type: ignore[assignment]
+    deal: CoincheDeal = round_.detail
     if deal.passed:
         return ""
     if deal.capot is not None:
