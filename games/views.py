@@ -30,7 +30,6 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import (
-    require_GET,
     require_http_methods,
     require_POST,
     require_safe,
@@ -796,7 +795,7 @@ def rename(request: HtmxHttpRequest, access: Access, player_id: int) -> HttpResp
 # pencil only scores: renaming, links and the band stay with the host.
 
 
-@require_GET
+@require_safe
 @never_cache
 def clock(request: HtmxHttpRequest) -> JsonResponse:
     """The server's time (ms since the epoch): every phone counts the timer down

@@ -34,6 +34,9 @@ WRITE_URLS = {
     "pencil_record_round",
     "pencil_end",
     "pencil_reopen",
+    # The turn timer.
+    "timer",
+    "pencil_timer",
 }
 
 
