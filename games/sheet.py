@@ -721,6 +721,7 @@ class RoundsTable:
     new_round_url: str = ""
     end_url: str = ""
     reopen_url: str = ""
+    last: str = ""  # the last round in words: "Donne 3 · Garde de Léa, faite de 8"
 
     @property
     def crowded(self) -> bool:
@@ -782,6 +783,10 @@ class RoundsTableBuilder:
             leader_mark=pgettext("leader", "1er"),
             can_write=writes,
         )
+        if state.rounds:
+            table.last = self.kind.round_summary(
+                state, len(state.rounds), state.rounds[-1]
+            )
         if writes:
             if not state.finished:
                 table.new_round_url = access.url("new_round")

@@ -58,6 +58,15 @@ class RoundWords:
     race_leads_lowest: str  # "… depuis la manche %(round)s, avec le plus petit total"
     race_wins: str  # "%(name)s gagne, en tête depuis la manche %(round)s"
     race_wins_lowest: str  # "… avec le plus petit total, en tête depuis la manche …"
+    # The log page's sentence on how long a game is kept, %(days)s the days
+    # (plural on "days"): a kind of its own words says its rounds there too.
+    log_kept: str = ngettext_lazy(
+        "La partie est effacée %(days)s jour après la dernière manche. "
+        "Téléchargez-la pour la garder : le fichier JSON peut être réimporté.",
+        "La partie est effacée %(days)s jours après la dernière manche. "
+        "Téléchargez-la pour la garder : le fichier JSON peut être réimporté.",
+        "days",
+    )
 
 
 ROUNDS = RoundWords(
@@ -127,6 +136,13 @@ DEALS = RoundWords(
     race_wins=gettext_lazy("%(name)s gagne, en tête depuis la donne %(round)s"),
     race_wins_lowest=gettext_lazy(
         "%(name)s gagne avec le plus petit total, en tête depuis la donne %(round)s"
+    ),
+    log_kept=ngettext_lazy(
+        "La partie est effacée %(days)s jour après la dernière donne. "
+        "Téléchargez-la pour la garder : le fichier JSON peut être réimporté.",
+        "La partie est effacée %(days)s jours après la dernière donne. "
+        "Téléchargez-la pour la garder : le fichier JSON peut être réimporté.",
+        "days",
     ),
 )
 
@@ -461,6 +477,15 @@ class RoundKind(GameKind):
         language: (the round in a word, {pk: (a mark beside the player's points,
         what a screen reader says of it)})."""
         return "", {}
+
+    def round_summary(
+        self, state: rounds.RoundsGame, number: int, played: rounds.ScoredRound
+    ) -> str:
+        """The round `number` in words, for the banner of the game's pages once
+        it is played, in the page's language: "Manche 4 · Léa +12, Tom −3"."""
+        from . import round_words
+
+        return round_words.summary(self.words, state, number, played)
 
     # === what a game leaves behind (keepsakes/): log, CSV, JSON, PDF ============
     # Hooks of this area go below these two lines.
