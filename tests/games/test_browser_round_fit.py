@@ -92,10 +92,16 @@ def test_a_name_of_24_letters_fits_the_dialog_sheet_result_and_band(
         f"Donne 3 · Garde de {LONG} avec Bo, faite de 9 : +"
     )
 
+    page.goto(live_server.url + watch_url(game) + "log/")
+    expect(page.locator("h2", has_text="Toutes les donnes")).to_be_visible()
+    assert_fits(page)
+    assert_accessible(page, EVERY_IMPACT)
+
     game.end()
     page.goto(live_server.url + f"/r/{game.watch_token}/")
     assert_fits(page)
     shot(page, "result", full_page=True)
+    assert_accessible(page, EVERY_IMPACT)
 
     page.goto(live_server.url + f"/b/{game.band.token}/")
     expect(page.locator(".duel-board")).to_be_visible()
