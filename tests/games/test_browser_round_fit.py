@@ -31,8 +31,14 @@ def shot(page, name, full_page=False):
 
 
 def assert_fits(page):
-    width = page.evaluate("document.documentElement.scrollWidth")
+    """No sideways scrolling: neither the page nor its open dialog (which
+    scrolls on its own)."""
+    width, dialog = page.evaluate(
+        """() => [document.documentElement.scrollWidth,
+                  (document.querySelector("dialog[open]") || {}).scrollWidth || 0]"""
+    )
     assert width <= 390, f"{page.url} is {width} px wide"
+    assert dialog <= 390, f"its dialog is {dialog} px wide"
 
 
 def in_view(page, locator):
@@ -166,7 +172,7 @@ def test_the_last_round_in_words_and_the_undo_only_once_there_is_a_round(
 
 
 def test_ten_players_keep_the_calculation_and_valider_in_reach(live_server, new_phone):
-    names = [f"Joueur{n}" for n in range(1, 11)]
+    names = [LONG] + [f"Joueur{n}" for n in range(2, 11)]
     _game, token = make_round_game("tally", names)
     page = new_phone()
     page.goto(live_server.url + host_url(token))
@@ -180,5 +186,12 @@ def test_ten_players_keep_the_calculation_and_valider_in_reach(live_server, new_
         page.locator("dialog[open]").evaluate(f"d => d.scrollTo(0, {top})")
         assert in_view(page, page.locator("#round-preview"))
         assert in_view(page, page.get_by_role("button", name="Valider"))
+    assert_fits(page)
     shot(page, "dialog-ten")
+    assert_accessible(page, EVERY_IMPACT)
+    # The sheet of ten scrolls sideways in its own box, the page does not.
+    page.get_by_role("button", name="Valider").click()
+    expect(page.locator(".round-last")).to_contain_text(f"Manche 1 · {LONG} +1")
+    assert_fits(page)
+    shot(page, "sheet-ten")
     assert_accessible(page, EVERY_IMPACT)
