@@ -22,7 +22,7 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from django.utils.module_loading import import_string
-from django.utils.translation import gettext_lazy, ngettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext_lazy
 
 from bands.models import FinalScore
 from bands.stats import DetailColumn, ResultKind
@@ -482,10 +482,17 @@ class RoundKind(GameKind):
         self, state: rounds.RoundsGame, number: int, played: rounds.ScoredRound
     ) -> str:
         """The round `number` in words, for the banner of the game's pages once
-        it is played, in the page's language: "Manche 4 · Léa +12, Tom −3"."""
-        from . import round_words
-
-        return round_words.summary(self.words, state, number, played)
+        it is played, in the page's language: who got what, leaving out the
+        zeros, "Manche 4 · Léa +12, Tom −3"."""
+        given = ", ".join(
+            f"{player.name} {rounds.signed(played.points[player.pk])}"
+            for player in state.players
+            if played.points.get(player.pk)
+        )
+        return gettext("%(round)s · %(given)s") % {
+            "round": self.words.number % {"number": number},
+            "given": given or gettext("aucun point"),
+        }
 
     # === what a game leaves behind (keepsakes/): log, CSV, JSON, PDF ============
     # Hooks of this area go below these two lines.
