@@ -82,9 +82,12 @@ def test_a_name_of_24_letters_fits_the_dialog_sheet_result_and_band(
     expect(table).to_contain_text(LONG)
     # The whole calculation, its Total column included, and Valider: on screen
     # with the dialog scrolled to its top, the poignées and chelem below.
+    dialog.locator("details.extras summary").click()  # the chelem, open too
+    for top in (0, 10_000):
+        page.locator("dialog[open]").evaluate(f"d => d.scrollTo(0, {top})")
+        assert in_view(page, page.locator("#round-preview"))
+        assert in_view(page, page.get_by_role("button", name="Valider"))
     page.locator("dialog[open]").evaluate("d => d.scrollTo(0, 0)")
-    assert in_view(page, page.locator("#round-preview"))
-    assert in_view(page, page.get_by_role("button", name="Valider"))
     # Its Total column whole, beside the longest name (the calculation may
     # scroll up and down in its own box, never sideways).
     total = table.locator("tbody tr").first.locator("td").last
