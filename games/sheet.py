@@ -695,14 +695,16 @@ class RoundHead:
 class RoundCell:
     points: str  # what the round gave the player, signed where it can be negative
     total: int  # the running total after the round
-    mark: str = ""  # ×2 (doubled at Skyjo), P / A (taker, partner at tarot)
+    # ×2 (doubled at Skyjo), beside the points; a word ("preneur", "partenaire"
+    # at tarot) on its own line under them.
+    mark: str = ""
     label: str = ""  # what a screen reader says of the cell
 
 
 @dataclass(slots=True)
 class RoundRow:
     number: int
-    note: str  # the round in a word: "Garde · Sarah", "Donne passée"
+    note: str  # the round in words, a line of its own: "Garde de Léa, faite de 8"
     cells: list[RoundCell]
 
 

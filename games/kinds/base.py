@@ -474,8 +474,10 @@ class RoundKind(GameKind):
         self, state: rounds.RoundsGame, played: rounds.ScoredRound
     ) -> tuple[str, dict[int, tuple[str, str]]]:
         """What the sheet says of a round besides the points, in the page's
-        language: (the round in a word, {pk: (a mark beside the player's points,
-        what a screen reader says of it)})."""
+        language: (the round in words a newcomer reads, on a line of its own
+        above its points, "" for none; {pk: (a mark by the player's points: a
+        sign beside them, "×2", or a word under them, "preneur"; what a screen
+        reader says of it)})."""
         return "", {}
 
     def round_summary(
