@@ -67,6 +67,16 @@ class RoundWords:
         "Téléchargez-la pour la garder : le fichier JSON peut être réimporté.",
         "days",
     )
+    # The pencil card's help and the reopen dialog's note.
+    pencil_help: str = gettext_lazy(
+        "Quelqu'un d'autre note sur son téléphone : il reçoit un lien pour "
+        "remplir la feuille et annuler la dernière manche, rien d'autre. Une "
+        "seule personne note à la fois."
+    )
+    reopen_note: str = gettext_lazy(
+        "La partie continue après sa dernière manche ; son résultat quitte "
+        "l'historique de la bande jusqu'à la fin."
+    )
 
 
 ROUNDS = RoundWords(
@@ -143,6 +153,15 @@ DEALS = RoundWords(
         "La partie est effacée %(days)s jours après la dernière donne. "
         "Téléchargez-la pour la garder : le fichier JSON peut être réimporté.",
         "days",
+    ),
+    pencil_help=gettext_lazy(
+        "Quelqu'un d'autre note sur son téléphone : il reçoit un lien pour "
+        "remplir la feuille et annuler la dernière donne, rien d'autre. Une "
+        "seule personne note à la fois."
+    ),
+    reopen_note=gettext_lazy(
+        "La partie continue après sa dernière donne ; son résultat quitte "
+        "l'historique de la bande jusqu'à la fin."
     ),
 )
 

@@ -142,3 +142,16 @@ def test_a_pencil_link_taken_back_leads_home(client):
     assert gone.status_code == 410
     assert f'href="{reverse("games:home")}"' in gone.content.decode()
     assert "Retour à l'accueil" in text(gone)
+
+
+def test_the_pencil_card_and_the_reopen_dialog_say_deal_at_tarot(client):
+    game, host = make_round_game("tarot", FOUR)
+    play_rounds(game, tarot_deal(game, "Léa", "garde", 2, 49))
+    game.end()
+
+    page = text(client.get(host_url(host)))
+    reopen = text(client.get(host_url(host, "reopen")))
+
+    assert "annuler la dernière donne, rien d'autre" in page
+    assert "La partie continue après sa dernière donne" in reopen
+    assert "manche" not in reopen
