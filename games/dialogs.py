@@ -239,6 +239,8 @@ class RoundUndoDialog:
     # (player's name, points signed)
     points: list[tuple[str, str]]
     form: ConfirmForm
+    # The round in a line, said instead of every player's points ("" for those).
+    summary: str = ""
 
 
 @dataclass

@@ -12,6 +12,7 @@ import re
 import secrets
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -21,7 +22,7 @@ from django.utils.translation import gettext_lazy
 from bands.models import Band
 from games.kinds import options, registry
 from games.kinds.base import GameKind
-from games.models import Game, kind_choices
+from games.models import TIMER_LONGEST, TIMER_SHORTEST, Game, kind_choices
 from scorekeeper.lib import numbers
 from scorekeeper.lib.names import MAX_NAME_LENGTH, clean_name, clean_names
 from scorekeeper.lib.translation import translated
@@ -342,6 +343,54 @@ class NamesField(forms.Field):
         pass
 
 
+TIMER_LENGTH_ERROR = gettext_lazy(
+    "Le minuteur dure de 10 à 1800 secondes (30 minutes) ; laissez vide pour "
+    "jouer sans."
+)
+# Lengths offered as the host types (seconds): the field takes any other too.
+TIMER_SUGGESTIONS = (30, 60, 90, 120, 180, 300)
+
+
+class TimerLengthField(forms.IntegerField):
+    """The turn timer's length in seconds; empty: no timer."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("label", gettext_lazy("Minuteur, en secondes"))
+        kwargs.setdefault("required", False)
+        super().__init__(
+            min_value=TIMER_SHORTEST,
+            max_value=TIMER_LONGEST,
+            error_messages={
+                "invalid": TIMER_LENGTH_ERROR,
+                "min_value": TIMER_LENGTH_ERROR,
+                "max_value": TIMER_LENGTH_ERROR,
+            },
+            widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 1}),
+            **kwargs,
+        )
+
+
+class TimerForm(forms.Form):
+    """The timer's controls on the host's and the pencil's page: pause, resume,
+    a new length, or off."""
+
+    PAUSE, RESUME, SET, OFF = "pause", "resume", "set", "off"
+
+    action = forms.ChoiceField(
+        choices=[(PAUSE, PAUSE), (RESUME, RESUME), (SET, SET), (OFF, OFF)],
+        error_messages={"invalid_choice": gettext_lazy("Action inconnue.")},
+    )
+    seconds = TimerLengthField()
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
+        wanted = cleaned.get("action") == self.SET
+        if wanted and cleaned.get("seconds") is None and "seconds" not in self.errors:
+            self.add_error("seconds", TIMER_LENGTH_ERROR)
+        return cleaned
+
+
 class NewGameForm(forms.Form):
     """The game played (`kind`, one of the registry's), the players' names,
     then the kind's options: each kind's part (`CreatePart`, named by its
@@ -366,6 +415,7 @@ class NewGameForm(forms.Form):
     # "1" while the names stand in the order drawn by "Tirer l'ordre au hasard";
     # any move by hand clears it.
     drawn = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    timer = TimerLengthField()
 
     def __init__(
         self,
@@ -519,6 +569,7 @@ class NewGameForm(forms.Form):
             self.cleaned_data.get("preset") or "",
             self.cleaned_data["options"],
             band=band,
+            timer_seconds=self.cleaned_data.get("timer"),
             seating_drawn=bool(self.cleaned_data.get("drawn"))
             and len(self.cleaned_names) > 1,
             kind=self.cleaned_data["kind"],

@@ -190,6 +190,9 @@ class Writer(models.TextChoices):
 
 # The pencil's label, on the game and copied onto what the pencil wrote.
 PENCIL_LABEL_LENGTH = 40
+# The turn timer's lengths, in seconds: 10 s to 30 min.
+TIMER_SHORTEST = 10
+TIMER_LONGEST = 30 * 60
 
 
 def kind_choices() -> list[tuple[str, str]]:
@@ -250,19 +253,22 @@ class GameManager(models.Manager.from_queryset(GameQuerySet)):
         band: Band | None = None,
         seating_drawn: bool = False,
         kind: str = registry.DEFAULT,
+        timer_seconds: int | None = None,
     ) -> "tuple[Game, str]":
         """Creates a game and its players; returns (game, host_token).
 
         `kind` is the game played; `preset` its variant (ignored by a kind
         without presets), `options` the variant's or the kind's.
         `seating_drawn`: the order of `names` was drawn at random (the log says
-        so).
+        so). `timer_seconds`: the turn timer's length (None: off).
 
         The host token is shown once, in the redirect to the host page: only its
         hash is kept.
         """
         rules = Game.rules_of(kind, preset, options)
         cleaned = Game.clean_names(names, rules, registry.get(kind))
+        if timer_seconds is not None:
+            Game.check_timer(timer_seconds)
         host_token = tokens.new_token()
         host = tokens.hashed(host_token)
         with transaction.atomic():
@@ -275,6 +281,8 @@ class GameManager(models.Manager.from_queryset(GameQuerySet)):
                 host_digest=host.digest,
                 watch_token=tokens.new_token(),
                 seating_drawn=seating_drawn,
+                timer_seconds=timer_seconds,
+                timer_started_at=timezone.now() if timer_seconds else None,
             )
             # A first game starts a band named after its players; a game of a
             # band starts the band's retention period again.
@@ -395,6 +403,12 @@ class Game(models.Model):
     # A game of rounds the host ended (a Yams game ends with its last box, a
     # Skyjo game at its limit: those are not).
     ended_by_host = models.BooleanField(default=False)
+    # The turn timer (None: off): its length in seconds; when the running
+    # countdown started (each move starts it again, so does a resume); the
+    # seconds it had left when paused (None: running).
+    timer_seconds = models.PositiveIntegerField(null=True, blank=True)
+    timer_started_at = models.DateTimeField(null=True, blank=True)
+    timer_paused_left = models.FloatField(null=True, blank=True)
 
     objects = GameManager()
 
@@ -408,6 +422,14 @@ class Game(models.Model):
                 condition=Q(ended_by_host=False)
                 | Q(kind__in=host_ended_kinds(), finished_at__isnull=False),
                 name="game_ended_by_host_is_finished",
+            ),
+            models.CheckConstraint(
+                condition=Q(timer_seconds__isnull=True)
+                | Q(
+                    timer_seconds__gte=TIMER_SHORTEST,
+                    timer_seconds__lte=TIMER_LONGEST,
+                ),
+                name="game_timer_length_allowed",
             ),
         ]
 
@@ -472,6 +494,17 @@ class Game(models.Model):
                 {"ended_by_host": _("Seule une partie par manches est terminée.")}
             )
         Game.rules_of(self.kind, self.preset, self.options)
+        if self.timer_seconds is not None:
+            Game.check_timer(self.timer_seconds)
+
+    @staticmethod
+    def check_timer(seconds: int) -> None:
+        """ValidationError unless `seconds` is a length the timer takes."""
+        if not TIMER_SHORTEST <= seconds <= TIMER_LONGEST:
+            raise ValidationError(
+                {"timer_seconds": _("Le minuteur dure de 10 secondes à 30 minutes.")},
+                code="timer_length",
+            )
 
     @staticmethod
     def clean_names(names: list[str], rules: object, kind: GameKind) -> list[str]:
@@ -684,6 +717,82 @@ class Game(models.Model):
             self.band.forget_result(self.pk)
         return True
 
+    # --- the turn timer -------------------------------------------------------------
+
+    def set_timer(
+        self,
+        seconds: int | None,
+        *,
+        seen_version: str | int | None = None,
+        by: str | None = None,
+    ) -> None:
+        """Sets the timer's length (None: off) and starts a countdown of it now;
+        ValidationError for a length it does not take, nothing changed."""
+        if seconds is not None:
+            Game.check_timer(seconds)
+        with transaction.atomic():
+            self._lock_and_check("", "", by, None)
+            now = timezone.now()
+            self._bump(
+                None,
+                now,
+                timer_seconds=seconds,
+                timer_started_at=now if seconds is not None else None,
+                timer_paused_left=None,
+            )
+
+    def pause_timer(self, *, by: str | None = None) -> bool:
+        """Stops the countdown where it is; False if it was not running."""
+        with transaction.atomic():
+            self._lock_and_check("", "", by, None)
+            now = timezone.now()
+            left = self.timer_left(now)
+            if left is None or self.timer_paused_left is not None:
+                return False
+            self._bump(None, now, timer_paused_left=left)
+        return True
+
+    def resume_timer(self, *, by: str | None = None) -> bool:
+        """Runs a paused countdown on from where it stopped; False if it was not
+        paused."""
+        with transaction.atomic():
+            self._lock_and_check("", "", by, None)
+            left = self.timer_paused_left
+            if self.timer_seconds is None or left is None:
+                return False
+            now = timezone.now()
+            spent = datetime.timedelta(seconds=self.timer_seconds - left)
+            self._bump(None, now, timer_started_at=now - spent, timer_paused_left=None)
+        return True
+
+    def timer_left(self, now: datetime.datetime) -> float | None:
+        """The seconds the countdown has left at `now` (0 once run out), or
+        None when the timer is off or the game is over."""
+        if self.timer_seconds is None or self.finished_at is not None:
+            return None
+        if self.timer_paused_left is not None:
+            return self.timer_paused_left
+        if self.timer_started_at is None:
+            return float(self.timer_seconds)
+        spent = (now - self.timer_started_at).total_seconds()
+        return max(0.0, self.timer_seconds - spent)
+
+    @property
+    def timer_left_now(self) -> float | None:
+        return self.timer_left(timezone.now())
+
+    @property
+    def timer_ends_at(self) -> datetime.datetime | None:
+        """When the running countdown reaches zero (None: off, paused, over)."""
+        if (
+            self.timer_seconds is None
+            or self.timer_started_at is None
+            or self.timer_paused_left is not None
+            or self.finished_at is not None
+        ):
+            return None
+        return self.timer_started_at + datetime.timedelta(seconds=self.timer_seconds)
+
     def next_entry(
         self,
         state: GameState,
@@ -748,7 +857,13 @@ class Game(models.Model):
             )
             was_finished = self.finished_at is not None
             after = kind.without_last(state, last)
-            self._bump(after, now, finished_at=None, ended_by_host=False)
+            self._bump(
+                after,
+                now,
+                finished_at=None,
+                ended_by_host=False,
+                **self._timer_restarted(now),
+            )
             if was_finished:
                 self.band.forget_result(self.pk)
         # A copy: `last` may belong to the state kept for the version before.
@@ -864,9 +979,16 @@ class Game(models.Model):
         except IntegrityError as exc:
             raise StaleVersion() from exc
         finished = {"finished_at": now} if after.finished else {}
-        self._bump(after, now, **finished)
+        self._bump(after, now, **finished, **self._timer_restarted(now))
         if after.finished:
             self.tell_band_finished(after)
+
+    def _timer_restarted(self, now: datetime.datetime) -> dict[str, object]:
+        """The timer's fields once a move is written: a new turn (or round)
+        starts a new countdown, running, whether or not it was paused."""
+        if self.timer_seconds is None:
+            return {}
+        return {"timer_started_at": now, "timer_paused_left": None}
 
     def _writer(self, by: str | None) -> tuple[str, str]:
         """(who, label) as a write keeps them: the pencil's label as the locked
@@ -958,6 +1080,9 @@ class Game(models.Model):
 
 # What a write takes from the locked row (the rest never changes).
 LOCKED_FIELDS = (
+    "timer_seconds",
+    "timer_started_at",
+    "timer_paused_left",
     "version",
     "last_activity_at",
     "finished_at",

@@ -26,6 +26,7 @@ def writer_patterns(prefix: str, token: str, name_prefix: str) -> list[URLPatter
         ),
         path(f"{base}end/", views.end, name=f"{name_prefix}end"),
         path(f"{base}reopen/", views.reopen, name=f"{name_prefix}reopen"),
+        path(f"{base}timer/", views.timer, name=f"{name_prefix}timer"),
         path(
             f"{base}rename/<int:player_id>/",
             views.rename,
@@ -43,6 +44,7 @@ urlpatterns = [
     path("h/<host_token>/events/", streams.host_events, name="host_events"),
     path("c/<pencil_token>/events/", streams.pencil_events, name="pencil_events"),
     path("", views.home, name="home"),
+    path("clock/", views.clock, name="clock"),
     path("h/<host_token>/", views.host, name="host"),
     path("c/<pencil_token>/", views.pencil, name="pencil"),
     path("w/<watch_token>/", views.watch, name="watch"),

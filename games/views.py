@@ -12,6 +12,7 @@ redirects with a flash message; an htmx request gets the fragment it swaps.
 """
 
 import functools
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
@@ -22,6 +23,7 @@ from django.http import (
     HttpRequest,
     HttpResponse,
     HttpResponseForbidden,
+    JsonResponse,
     QueryDict,
 )
 from django.shortcuts import redirect, render
@@ -29,6 +31,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import (
+    require_GET,
     require_http_methods,
     require_POST,
     require_safe,
@@ -61,6 +64,7 @@ from games.forms import (
     PencilForm,
     RenameForm,
     RoundForm,
+    TimerForm,
     new_request_key,
 )
 from games.invite import (
@@ -697,6 +701,7 @@ def undo_dialog(request: HttpRequest, access: Access) -> HttpResponse:
                     (p.name, rounds.signed(last.points[p.pk])) for p in state.players
                 ],
                 form=form,
+                summary=game.game_kind.undo_summary(state, last),
             )
     elif (entry := game.game_kind.last_written(game, state)) is not None:
         state = cast(yams.GameState, state)
@@ -772,6 +777,40 @@ def rename(request: HttpRequest, access: Access, player_id: int) -> HttpResponse
 # One writer at a time: while the pencil is out, the host's scoring is refused and
 # the pencil's goes through; once it is taken back the pencil link answers 410. The
 # pencil only scores: renaming, links and the band stay with the host.
+
+
+@require_GET
+@never_cache
+def clock(request: HttpRequest) -> JsonResponse:
+    """The server's time (ms since the epoch): every phone counts the timer down
+    from the same clock, whatever its own says."""
+    return JsonResponse({"now": round(time.time() * 1000)})
+
+
+@require_POST
+@writer_view
+def timer(request: HttpRequest, access: Access) -> HttpResponse:
+    """The turn timer: pause or resume (host and pencil), a new length or off."""
+    form = TimerForm(request.POST)
+    if not form.is_valid():
+        refusal = ScoreRefused(" ".join(m for ms in form.errors.values() for m in ms))
+        return refused(request, access, refusal)
+    game, action = access.game, form.cleaned_data["action"]
+    try:
+        if action in (TimerForm.SET, TimerForm.OFF) and not access.is_host:
+            raise ScoreRefused(_("Seul l'hôte règle le minuteur."), Refusal.HOST_ONLY)
+        if action == TimerForm.PAUSE:
+            game.pause_timer(by=access.writer)
+        elif action == TimerForm.RESUME:
+            game.resume_timer(by=access.writer)
+        else:
+            seconds = form.cleaned_data["seconds"] if action == TimerForm.SET else None
+            game.set_timer(seconds, by=access.writer)
+    except ScoreRefused as refusal:
+        return refused(request, access, refusal)
+    if request.htmx:
+        return refreshed(request, access)
+    return redirect(access.page_url)
 
 
 @require_POST

@@ -12,6 +12,8 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
 PAPER = "#f6f1e7"
+# The screenshots in static/img/screenshots/ (scripts/screenshots.py makes them).
+SCREENSHOT_SIZE = "390x844"
 
 
 @require_safe
@@ -27,7 +29,11 @@ def manifest(request: HttpRequest) -> JsonResponse:
             "purpose": "maskable",
         },
     ]
+    home = reverse("games:home")
     data = {
+        # The app's identity across versions: the start page, whatever its
+        # address's query string or fragment ever becomes.
+        "id": home,
         "name": _("Scorekeeper — la feuille de score"),
         "short_name": "Scorekeeper",
         "description": _(
@@ -41,6 +47,34 @@ def manifest(request: HttpRequest) -> JsonResponse:
         "background_color": PAPER,
         "theme_color": PAPER,
         "icons": icons,
+        # A long press on the installed app's icon.
+        "shortcuts": [
+            {
+                "name": _("Nouvelle partie"),
+                "url": f"{home}#new-game",
+                "icons": [icons[0]],
+            },
+            {
+                "name": _("Mes parties"),
+                "url": f"{home}#my-games",
+                "icons": [icons[0]],
+            },
+        ],
+        # What the install dialog shows: the app at a table, as the README does.
+        "screenshots": [
+            {
+                "src": static(f"img/screenshots/{name}.png"),
+                "sizes": SCREENSHOT_SIZE,
+                "type": "image/png",
+                "form_factor": "narrow",
+                "label": label,
+            }
+            for name, label in (
+                ("host", _("La feuille de l'hôte, partie en cours")),
+                ("watch", _("La partie suivie sur un autre téléphone")),
+                ("result", _("Le résultat de la partie")),
+            )
+        ],
     }
     return JsonResponse(
         data,

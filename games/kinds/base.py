@@ -77,6 +77,8 @@ class RoundWords:
         "La partie continue après sa dernière manche ; son résultat quitte "
         "l'historique de la bande jusqu'à la fin."
     )
+    # Who the round dialog says plays first, %(name)s the dealer's name.
+    deals: str = gettext_lazy("%(name)s distribue.")
 
 
 ROUNDS = RoundWords(
@@ -336,6 +338,10 @@ class GameKind(ABC):
             % {"min": self.min_players, "max": self.max_players}
         )
 
+    # Its state has a current player (whose turn it is): the timer counts a
+    # turn; otherwise a round.
+    timer_per_turn: ClassVar[bool] = False
+
     # The function (dotted path) giving what the host's rename dialog says is
     # still possible for a player, `(state, player_pk) -> [(text, its class
     # attribute)]` in the page's language; "" says nothing.
@@ -514,6 +520,12 @@ class RoundKind(GameKind):
             "round": self.words.number % {"number": number},
             "given": given or gettext("aucun point"),
         }
+
+    def undo_summary(self, state: rounds.RoundsGame, last: rounds.ScoredRound) -> str:
+        """What the undo dialog says of the last round in the page's language,
+        instead of every player's points (a round that is one player's move); ""
+        lists the points."""
+        return ""
 
     # === what a game leaves behind (keepsakes/): log, CSV, JSON, PDF ============
     # Hooks of this area go below these two lines.

@@ -3,6 +3,7 @@ them; everything else asks `get(key)` or walks `KINDS` (see base.py for what a
 kind gives)."""
 
 from .base import GameKind, UnknownKind
+from .molkky.kind import MOLKKY
 from .skyjo.kind import SKYJO
 from .tally.kind import TALLY
 from .tarot.kind import TAROT
@@ -16,6 +17,7 @@ KINDS: dict[str, GameKind] = {
         SKYJO,
         TAROT,
         TALLY,
+        MOLKKY,
     )
 }
 

@@ -108,6 +108,33 @@
     navigator.serviceWorker.register(url, { scope: "/" }).catch(function () { /* not installable here */ });
   }
 
+  // Where the browser offers to install the app (Chromium's `beforeinstallprompt`),
+  // a button says so; Safari installs from its share menu only, and shows nothing.
+  var installPrompt = null;
+
+  window.addEventListener("beforeinstallprompt", function (event) {
+    var offer = document.querySelector("[data-install]");
+    if (!offer) { return; }
+    event.preventDefault();
+    installPrompt = event;
+    offer.hidden = false;
+  });
+
+  window.addEventListener("appinstalled", function () {
+    var offer = document.querySelector("[data-install]");
+    if (offer) { offer.hidden = true; }
+    installPrompt = null;
+  });
+
+  document.addEventListener("click", function (event) {
+    if (!event.target.closest("[data-install-button]") || !installPrompt) { return; }
+    var offer = document.querySelector("[data-install]");
+    installPrompt.prompt();
+    // A prompt can be shown once: the button goes whatever the answer.
+    installPrompt = null;
+    if (offer) { offer.hidden = true; }
+  });
+
   function init() {
     var section = document.querySelector("[data-my-games]");
     if (section) {

@@ -37,6 +37,8 @@ NOT_200 = {
     "c/<pencil_token>/round/": 404,
     "c/<pencil_token>/round/preview/": 404,
     "c/<pencil_token>/round/record/": 405,
+    "h/<host_token>/timer/": 405,
+    "c/<pencil_token>/timer/": 405,
     "c/<pencil_token>/end/": 404,
     "c/<pencil_token>/reopen/": 404,
 }

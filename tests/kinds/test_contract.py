@@ -91,6 +91,12 @@ def tally_entry(pks: list[int], number: int) -> dict[str, object]:
     return {"points": {str(pk): seat * number - 1 for seat, pk in enumerate(pks)}}
 
 
+def molkky_entry(pks: list[int], number: int) -> dict[str, object]:
+    """Léa knocks the 10 down each throw (10, 20… 50 pile at her fifth), Tom
+    misses once then scores 3 a throw: nobody is out before she wins."""
+    return {"points": 10 if number % 2 else (0 if number == 2 else 3)}
+
+
 def rounds_sample(names, options, entry) -> Sample:
     return Sample(names, options, round_move(entry), record_round, round_preview)
 
@@ -106,6 +112,7 @@ SAMPLES = {
     "skyjo": rounds_sample(("Léa", "Tom", "Zoé"), {"limit": 100}, skyjo_entry),
     "tarot": rounds_sample(("Ana", "Bruno", "Chloé", "Dan"), {"deals": 3}, tarot_entry),
     "tally": rounds_sample(("Ana", "Bruno"), {"rounds": 3}, tally_entry),
+    "molkky": rounds_sample(("Léa", "Tom & Max"), {"target": 50}, molkky_entry),
 }
 
 KINDS = list(registry.KINDS)

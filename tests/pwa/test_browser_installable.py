@@ -70,3 +70,50 @@ def test_offline_the_app_shows_its_own_page_and_keeps_no_game(live_server, phone
     phone.context.set_offline(False)
     phone.get_by_role("link", name="Réessayer").click()
     expect(phone.locator("#sheet")).to_be_visible()
+
+
+def test_the_manifest_names_the_app_and_offers_its_shortcuts_and_screenshots(
+    live_server, phone
+):
+    manifest = phone.request.get(live_server.url + "/manifest.webmanifest").json()
+    assert manifest["id"] == "/"
+    shortcuts = {s["name"]: s["url"] for s in manifest["shortcuts"]}
+    assert shortcuts == {"Nouvelle partie": "/#new-game", "Mes parties": "/#my-games"}
+    phone.goto(live_server.url + shortcuts["Nouvelle partie"])
+    expect(phone.locator("#new-game")).to_be_visible()
+    assert phone.locator("#my-games").count() == 1
+    labels = []
+    for shot in manifest["screenshots"]:
+        image = phone.request.get(live_server.url + shot["src"])
+        assert image.headers["content-type"] == "image/png"
+        width, height = Image.open(io.BytesIO(image.body())).size
+        assert shot["sizes"] == f"{width}x{height}"
+        assert shot["form_factor"] == "narrow"
+        labels.append(shot["label"])
+    assert len(labels) == 3 and all(labels)
+
+
+INSTALL_OFFER = """() => {
+  const offer = new Event("beforeinstallprompt", {cancelable: true});
+  offer.prompt = () => { window.installPrompted = true; return Promise.resolve(); };
+  offer.userChoice = Promise.resolve({outcome: "accepted"});
+  window.dispatchEvent(offer);
+  return offer.defaultPrevented;
+}"""
+
+
+def test_the_home_page_offers_to_install_the_app_where_the_browser_can(
+    live_server, phone
+):
+    phone.goto(live_server.url + "/")
+    install = phone.get_by_role("button", name="Installer l'app sur ce téléphone")
+    # No offer from the browser (Safari, an installed app): no button.
+    expect(install).to_be_hidden()
+    assert phone.evaluate(INSTALL_OFFER) is True
+    expect(install).to_be_visible()
+    results = Axe().run(phone, options=AXE_OPTIONS)
+    assert results.violations_count == 0, results.generate_report()
+    install.click()
+    assert phone.evaluate("() => window.installPrompted") is True
+    # The browser asks once per offer: the button goes.
+    expect(install).to_be_hidden()

@@ -107,6 +107,7 @@ class Yams(GameKind):
     # === the game pages (games/): forms, dialogs, the sheet ===================
     # Hooks of this area go below these two lines.
     entered_by_boxes = True
+    timer_per_turn = True
     create_part = "games.kinds.yams.forms.YamsCreatePart"
     create_template = "kinds/yams/create_presets.jinja"
     options_template = "kinds/yams/create_options.jinja"

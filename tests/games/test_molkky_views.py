@@ -1,0 +1,279 @@
+"""Mölkky on the game page: the throw pad and its calculation, recording a
+throw, the throws refused (worth more than 12, by an eliminated player, by
+someone whose turn it is not), undo, the sheet's turns, misses and who throws
+next, and the end at exactly 50."""
+
+import pytest
+from django.urls import reverse
+
+from games.kinds.molkky import eliminated
+from games.models import Game
+from tests.factories import make_round_game, pks, play_rounds
+from tests.helpers import EVERY_SECTION, HTMX, host_url, text, watch_url
+
+pytestmark = pytest.mark.django_db
+
+
+def posted(game, fields, key="key-1"):
+    game.refresh_from_db()
+    return {"seen_version": game.version, "request_key": key, **fields}
+
+
+def live_rounds(game):
+    return list(game.rounds.filter(undone_at__isnull=True))
+
+
+def throws(game, *points):
+    """Records each throw as the host would, in turn."""
+    return play_rounds(game, *({"points": p} for p in points))
+
+
+def test_the_pad_names_the_thrower_and_has_twelve_pins_and_a_miss(client):
+    game, host = make_round_game("molkky", ["Léa", "Tom"])
+
+    response = client.get(host_url(host, "new_round"))
+
+    said = text(response)
+    assert "À Léa de lancer" in said
+    html = response.content.decode()
+    for n in range(0, 13):
+        assert f'name="points" value="{n}"' in html
+    assert "Raté" in said
+
+
+def test_the_pad_shows_the_calculation_before_validating(client):
+    game, host = make_round_game("molkky", ["Léa", "Tom"])
+    throws(game, 12, 1, 12, 1, 12, 1, 8, 1)  # Léa on 44
+
+    response = client.post(
+        host_url(host, "preview_round"), posted(game, {"points": 6}), **HTMX
+    )
+
+    said = text(response)
+    assert "Léa : 44 + 6 = 50, pile le total : gagné !" in said
+    assert "Ce lancer termine la partie." in said
+    assert len(live_rounds(game)) == 8
+
+
+def test_a_throw_over_fifty_shows_the_fall_to_twenty_five(client):
+    game, host = make_round_game("molkky", ["Léa", "Tom"])
+    throws(game, 12, 1, 12, 1, 12, 1, 11, 1)  # Léa on 47
+
+    response = client.post(
+        host_url(host, "preview_round"), posted(game, {"points": 8}), **HTMX
+    )
+
+    assert "Léa : 47 + 8 = 55, plus de 50 : retour à 25." in text(response)
+
+
+def test_a_throw_recorded_goes_on_the_sheet_and_the_next_player_throws(client):
+    game, host = make_round_game("molkky", ["Léa", "Tom"])
+    ids = pks(game)
+
+    response = client.post(
+        host_url(host, "record_round"),
+        posted(game, {"points": 6, "thrower": ids["Léa"]}),
+    )
+
+    assert response.status_code == 302
+    said = text(client.get(response.url))
+    assert "Lancer 1 noté." in said
+    assert "À Tom de lancer" in said
+    assert "Léa, tour 1 : 6, total 6" in said
+    (made,) = live_rounds(game)
+    assert made.entry == {"thrower": ids["Léa"], "points": 6}
+
+
+@pytest.mark.parametrize("points", [13, -1, "six"])
+def test_a_throw_worth_more_than_twelve_or_less_than_zero_is_refused(client, points):
+    game, host = make_round_game("molkky", ["Léa", "Tom"])
+
+    response = client.post(
+        host_url(host, "record_round"), posted(game, {"points": points})
+    )
+
+    assert response.status_code == 422
+    assert "Un lancer vaut de 0 (raté) à 12 points" in text(response)
+    assert live_rounds(game) == []
+
+
+def test_a_throw_by_someone_whose_turn_it_is_not_is_refused(client):
+    game, host = make_round_game("molkky", ["Léa", "Tom"])
+    ids = pks(game)
+
+    response = client.post(
+        host_url(host, "record_round"),
+        posted(game, {"points": 6, "thrower": ids["Tom"]}),
+    )
+
+    assert response.status_code == 422
+    assert "C'est à Léa de lancer, pas à Tom." in text(response)
+    assert live_rounds(game) == []
+
+
+def test_a_throw_by_an_eliminated_player_is_refused(client):
+    game, host = make_round_game("molkky", ["Léa", "Tom", "Zoé"])
+    ids = pks(game)
+    throws(game, 0, 1, 1, 0, 1, 1, 0)  # Léa's third miss
+    assert eliminated(game.state()) == {ids["Léa"]}
+
+    response = client.post(
+        host_url(host, "record_round"),
+        posted(game, {"points": 6, "thrower": ids["Léa"]}),
+    )
+
+    assert response.status_code == 422
+    assert "Léa est éliminé (trois ratés de suite) : il ne lance plus." in text(
+        response
+    )
+    assert len(live_rounds(game)) == 7
+
+
+def test_a_stranger_as_thrower_is_refused(client):
+    game, host = make_round_game("molkky", ["Léa", "Tom"])
+
+    response = client.post(
+        host_url(host, "record_round"), posted(game, {"points": 6, "thrower": 99999})
+    )
+
+    assert response.status_code == 422
+    assert "Ce joueur n'est pas de la partie." in text(response)
+    assert live_rounds(game) == []
+
+
+def test_undo_takes_back_the_last_throw_and_gives_the_turn_back(client):
+    game, host = make_round_game("molkky", ["Léa", "Tom"])
+    throws(game, 6, 3)
+
+    response = client.post(host_url(host, "undo"), posted(game, {}), follow=True)
+
+    said = text(response)
+    assert "Lancer 2 annulé." in said
+    assert "À Tom de lancer" in said
+    assert len(live_rounds(game)) == 1
+
+
+def test_the_sheet_warns_after_a_second_miss_and_shows_the_eliminated(client):
+    game, host = make_round_game("molkky", ["Léa", "Tom", "Zoé"])
+    throws(game, 0, 5, 5, 0)  # Léa: two misses in a row
+
+    said = text(client.get(watch_url(game)))
+    assert "2 ratés de suite : un troisième l'élimine" in said
+
+    throws(game, 5, 5, 0)  # Léa's third
+    said = text(client.get(watch_url(game)))
+    assert "éliminé, ne lance plus" in said
+    assert "À Tom de lancer" in said
+    assert "Léa, tour 3 : raté, trois de suite : éliminé" in said
+
+
+def test_the_sheet_has_a_row_per_turn_not_per_throw(client):
+    game, host = make_round_game("molkky", ["Léa", "Tom", "Zoé"])
+    throws(game, 1, 2, 3, 4, 5, 6, 7)
+
+    html = client.get(watch_url(game)).content.decode()
+
+    assert html.count('class="row-round"') == 3
+    assert "Tour 3" in text(client.get(watch_url(game)))
+
+
+def test_exactly_fifty_ends_the_game_at_once_with_the_winner(client):
+    game, host = make_round_game("molkky", ["Léa", "Tom", "Zoé"])
+    throws(game, *([12, 1, 1] * 4))  # Léa on 48
+
+    response = client.post(
+        host_url(host, "record_round"), posted(game, {"points": 2}), follow=True
+    )
+
+    said = text(response)
+    assert "Léa gagne !" in said
+    game.refresh_from_db()
+    assert game.state().finished
+
+
+def finished_game():
+    """Léa & Max win on exactly 50 at their fifth throw; Zoé is out."""
+    game, host = make_round_game("molkky", ["Léa & Max", "Tom", "Zoé"])
+    throws(game, 10, 3, 0, 10, 3, 0, 10, 3, 0, 10, 3, 10)
+    game.refresh_from_db()
+    return game, host
+
+
+def test_a_team_name_and_the_house_options_are_taken_at_creation(client):
+    data = {
+        **EVERY_SECTION,
+        "kind": "molkky",
+        "names": ["Léa & Max", "Tom"],
+        "molkky-target": "40",
+        "molkky-three_misses": "zero",
+    }
+    response = client.post("/", data)
+
+    assert response.status_code == 302
+    game = Game.objects.get()
+    assert (game.kind, game.options) == (
+        "molkky",
+        {"target": 40, "three_misses": "zero"},
+    )
+    assert [p.name for p in game.players.order_by("seat")] == ["Léa & Max", "Tom"]
+
+
+def test_the_result_page_log_and_csv_say_the_throws(client):
+    game, _host = finished_game()
+    token = {"watch_token": game.watch_token}
+
+    result = text(client.get(reverse("keepsakes:result", kwargs=token)))
+    assert "Léa & Max" in result and "50" in result
+    log = text(client.get(reverse("keepsakes:log", kwargs=token)))
+    assert "Léa & Max : 10 → 50, gagne" in log
+    assert "Zoé : raté (2ᵉ de suite)" in log
+    assert "Zoé : raté (3ᵉ de suite), éliminé" in log
+    csv = client.get(reverse("keepsakes:export", kwargs={**token, "fmt": "csv"}))
+    assert "Léa & Max : 10 → 20" in csv.content.decode()
+
+
+def test_the_band_keeps_the_throws_to_finish_and_the_eliminations(client):
+    game, _host = finished_game()
+
+    said = text(
+        client.get(reverse("bands:band", kwargs={"band_token": game.band.token}))
+    )
+    assert "Lancers" in said and "Éliminé" in said
+    (result,) = game.band.results.all()
+    details = {s.name: s.details for s in result.scores.all()}
+    assert details["Léa & Max"]["to_finish"] == 5
+    assert details["Zoé"]["eliminated"] == 1
+
+
+def test_the_undo_dialog_says_the_throw_in_a_line(client):
+    game, host = make_round_game("molkky", ["Léa", "Tom", "Zoé"])
+    throws(game, 6, 0)
+
+    said = text(client.get(host_url(host, "undo")))
+
+    assert "Annuler le dernier lancer ?" in said
+    assert "Lancer 2 : Tom : raté" in said
+    assert "Léa +0" not in said
+
+
+def test_the_filled_sheet_pdf_and_the_big_screen_of_a_finished_game(client):
+    game, _host = finished_game()
+    token = {"watch_token": game.watch_token}
+
+    pdf = client.get(reverse("keepsakes:game_pdf", kwargs=token))
+    assert pdf.status_code == 200
+    assert pdf["Content-Type"] == "application/pdf"
+    tv = client.get(watch_url(game) + "?tv=1")
+    assert tv.status_code == 200
+    assert "Léa & Max gagne !" in text(tv)
+
+
+def test_the_pad_and_sheet_speak_english(client):
+    game, host = make_round_game("molkky", ["Léa", "Tom"])
+    throws(game, 0, 0, 0)
+    client.cookies["django_language"] = "en"
+
+    said = text(client.get(host_url(host, "new_round"), HTTP_ACCEPT_LANGUAGE="en"))
+
+    assert "Tom to throw" in said and "Miss" in said
+    assert "2 misses in a row: a third puts them out" in said
