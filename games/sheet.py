@@ -697,14 +697,16 @@ class RoundHead:
 class RoundCell:
     points: str  # what the round gave the player, signed where it can be negative
     total: int  # the running total after the round
-    mark: str = ""  # ×2 (doubled at Skyjo), P / A (taker, partner at tarot)
+    # ×2 (doubled at Skyjo), beside the points; a word ("preneur", "partenaire"
+    # at tarot) on its own line under them.
+    mark: str = ""
     label: str = ""  # what a screen reader says of the cell
 
 
 @dataclass(slots=True)
 class RoundRow:
     number: int
-    note: str  # the round in a word: "Garde · Sarah", "Donne passée"
+    note: str  # the round in words, a line of its own: "Garde de Léa, faite de 8"
     cells: list[RoundCell]
 
 
@@ -723,6 +725,7 @@ class RoundsTable:
     new_round_url: str = ""
     end_url: str = ""
     reopen_url: str = ""
+    last: str = ""  # the last round in words: "Donne 3 · Garde de Léa, faite de 8"
 
     @property
     def crowded(self) -> bool:
@@ -784,6 +787,10 @@ class RoundsTableBuilder:
             leader_mark=pgettext("leader", "1er"),
             can_write=writes,
         )
+        if state.rounds:
+            table.last = self.kind.round_summary(
+                state, len(state.rounds), state.rounds[-1]
+            )
         if writes:
             if not state.finished:
                 table.new_round_url = access.url("new_round")

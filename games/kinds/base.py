@@ -22,7 +22,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from django.utils.module_loading import import_string
-from django.utils.translation import gettext_lazy, ngettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext_lazy
 
 from bands.models import FinalScore
 from bands.stats import DetailColumn, ResultKind
@@ -62,6 +62,25 @@ class RoundWords:
     race_leads_lowest: StrOrPromise  # "… avec le plus petit total"
     race_wins: StrOrPromise  # "%(name)s gagne, en tête depuis la manche %(round)s"
     race_wins_lowest: StrOrPromise  # "… gagne avec le plus petit total, …"
+    # The log page's sentence on how long a game is kept, %(days)s the days
+    # (plural on "days"): a kind of its own words says its rounds there too.
+    log_kept: StrOrPromise = ngettext_lazy(
+        "La partie est effacée %(days)s jour après la dernière manche. "
+        "Téléchargez-la pour la garder : le fichier JSON peut être réimporté.",
+        "La partie est effacée %(days)s jours après la dernière manche. "
+        "Téléchargez-la pour la garder : le fichier JSON peut être réimporté.",
+        "days",
+    )
+    # The pencil card's help and the reopen dialog's note.
+    pencil_help: StrOrPromise = gettext_lazy(
+        "Quelqu'un d'autre note sur son téléphone : il reçoit un lien pour "
+        "remplir la feuille et annuler la dernière manche, rien d'autre. Une "
+        "seule personne note à la fois."
+    )
+    reopen_note: StrOrPromise = gettext_lazy(
+        "La partie continue après sa dernière manche ; son résultat quitte "
+        "l'historique de la bande jusqu'à la fin."
+    )
     # Who the round dialog says plays first, %(name)s the dealer's name.
     deals: StrOrPromise = gettext_lazy("%(name)s distribue.")
 
@@ -133,6 +152,22 @@ DEALS = RoundWords(
     race_wins=gettext_lazy("%(name)s gagne, en tête depuis la donne %(round)s"),
     race_wins_lowest=gettext_lazy(
         "%(name)s gagne avec le plus petit total, en tête depuis la donne %(round)s"
+    ),
+    log_kept=ngettext_lazy(
+        "La partie est effacée %(days)s jour après la dernière donne. "
+        "Téléchargez-la pour la garder : le fichier JSON peut être réimporté.",
+        "La partie est effacée %(days)s jours après la dernière donne. "
+        "Téléchargez-la pour la garder : le fichier JSON peut être réimporté.",
+        "days",
+    ),
+    pencil_help=gettext_lazy(
+        "Quelqu'un d'autre note sur son téléphone : il reçoit un lien pour "
+        "remplir la feuille et annuler la dernière donne, rien d'autre. Une "
+        "seule personne note à la fois."
+    ),
+    reopen_note=gettext_lazy(
+        "La partie continue après sa dernière donne ; son résultat quitte "
+        "l'historique de la bande jusqu'à la fin."
     ),
 )
 
@@ -490,9 +525,27 @@ class RoundKind(GameKind):
         self, state: rounds.RoundsGame, played: rounds.ScoredRound
     ) -> tuple[str, dict[int, tuple[str, str]]]:
         """What the sheet says of a round besides the points, in the page's
-        language: (the round in a word, {pk: (a mark beside the player's points,
-        what a screen reader says of it)})."""
+        language: (the round in words a newcomer reads, on a line of its own
+        above its points, "" for none; {pk: (a mark by the player's points: a
+        sign beside them, "×2", or a word under them, "preneur"; what a screen
+        reader says of it)})."""
         return "", {}
+
+    def round_summary(
+        self, state: rounds.RoundsGame, number: int, played: rounds.ScoredRound
+    ) -> str:
+        """The round `number` in words, for the banner of the game's pages once
+        it is played, in the page's language: who got what, leaving out the
+        zeros, "Manche 4 · Léa +12, Tom −3"."""
+        given = ", ".join(
+            f"{player.name} {rounds.signed(played.points[player.pk])}"
+            for player in state.players
+            if played.points.get(player.pk)
+        )
+        return gettext("%(round)s · %(given)s") % {
+            "round": self.words.number % {"number": number},
+            "given": given or gettext("aucun point"),
+        }
 
     def undo_summary(self, state: rounds.RoundsGame, last: rounds.ScoredRound) -> str:
         """What the undo dialog says of the last round in the page's language,

@@ -167,7 +167,8 @@
       note.className = "net-status";
       note.setAttribute("role", "alert");
       note.setAttribute("data-net-status", "");
-      holder.insertBefore(note, before || null);
+      // Right above `before` (the dialog's buttons), wherever they sit in the form.
+      (before ? before.parentNode : holder).insertBefore(note, before || null);
     }
     return note;
   }

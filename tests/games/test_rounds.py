@@ -551,7 +551,7 @@ def test_the_watch_page_shows_the_rounds_and_nothing_to_write_with(client):
     said = text(page)
     assert page.status_code == 200
     assert "Donne 2 : Bruno distribue" in said
-    assert "Garde sans le chien · Chloé · faite" in said
+    assert "Garde sans le chien de Chloé, faite de 14" in said
     assert "Chloé : +468, total 468" in said
     assert "Noter la donne" not in said
     assert reverse("games:new_round", kwargs={"host_token": host}) not in (
@@ -567,7 +567,7 @@ def test_a_tarot_game_reads_in_english(client):
     dialog = text(client.get(host_url(host, "new_round"), HTTP_ACCEPT_LANGUAGE="en"))
 
     assert "Deal 2: Bruno deals" in page
-    assert "Guard · Chloé · made" in page
+    assert "Guard by Chloé with Ana, made by 8" in page
     assert "Undo the last deal" in page
     assert "Taker" in dialog and "Called partner" in dialog
     assert "Nobody takes" in dialog

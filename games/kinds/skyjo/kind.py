@@ -32,6 +32,9 @@ class Skyjo(RoundKind):
             mark, words = "✓", gettext_noop("a fini la manche")
         return "", {detail.finisher: (mark, translated(words))}
 
+    def round_summary(self, state: RoundsGame, number: int, played: ScoredRound) -> str:
+        return self.words_module.summary(state, number, played)
+
     # === what a game leaves behind (keepsakes/): log, CSV, JSON, PDF ============
     # Hooks of this area go below these two lines.
 

@@ -1,11 +1,13 @@
-"""Skyjo in words, for what a game leaves behind (the log, the CSV, the PDF):
-the kind's web side, on Django's gettext."""
+"""Skyjo in words, for what a game leaves behind (the log, the CSV, the PDF)
+and the banner's last round: the kind's web side, on Django's gettext."""
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scorekeeper.lib.numbers import written
 
 from .. import rounds
+from ..base import ROUNDS
 from ..state import PlayerLike
 
 
@@ -60,3 +62,33 @@ def rules_lines(options: dict[str, object]) -> list[str]:
         )
         % {"limit": limit},
     ]
+
+
+def summary(state: rounds.RoundsGame, number: int, round_: rounds.ScoredRound) -> str:
+    """A round for the banner: "Manche 3 · Zoé a fini avec 4 points", or, when
+    the finisher's points were doubled, "… Zoé a fini, ses points doublés :
+    2 × 7 = 14"."""
+    detail = round_.detail
+    cards = detail.cards[detail.finisher]
+    values = {
+        "round": ROUNDS.number % {"number": number},
+        "name": _name(state, detail.finisher),
+        "cards": written(cards),
+        "points": written(round_.points[detail.finisher]),
+    }
+    if detail.doubled:
+        return (
+            _(
+                "%(round)s · %(name)s a fini, ses points doublés : "
+                "2 × %(cards)s = %(points)s"
+            )
+            % values
+        )
+    return (
+        ngettext(
+            "%(round)s · %(name)s a fini avec %(points)s point",
+            "%(round)s · %(name)s a fini avec %(points)s points",
+            abs(cards),
+        )
+        % values
+    )

@@ -6,7 +6,7 @@ from scorekeeper.lib.translation import translated
 from ..base import DEALS, RoundKind
 from ..messages import gettext_noop
 from ..rounds import RoundsGame, ScoredRound
-from .rules import CONTRACT_LABELS, TarotDeal, TarotRules
+from .rules import TarotDeal, TarotRules
 
 
 class Tarot(RoundKind):
@@ -25,22 +25,22 @@ class Tarot(RoundKind):
     def round_notes(
         self, state: RoundsGame, played: ScoredRound
     ) -> tuple[str, dict[int, tuple[str, str]]]:
+        # The deal in words on a line of its own; the taker's and partner's
+        # points say who they are in words, not in letters.
         detail = played.detail
         assert isinstance(detail, TarotDeal)
+        note = self.words_module.deal(state, played)
         if detail.passed:
-            return translated(gettext_noop("Donne passée")), {}
-        assert detail.taker is not None and detail.contract is not None
-        contract = translated(CONTRACT_LABELS[detail.contract])
-        taker = state.player(detail.taker).name
-        verdict = (
-            translated(gettext_noop("faite"))
-            if detail.won
-            else translated(gettext_noop("chutée"))
-        )
-        marks = {detail.taker: ("P", translated(gettext_noop("preneur")))}
-        if detail.partner is not None:
-            marks[detail.partner] = ("A", translated(gettext_noop("partenaire")))
-        return f"{contract} · {taker} · {verdict}", marks
+            return note, {}
+        taker = translated(gettext_noop("preneur"))
+        marks = {detail.taker: (taker, taker)}
+        if detail.partner is not None and detail.partner != detail.taker:
+            partner = translated(gettext_noop("partenaire"))
+            marks[detail.partner] = (partner, partner)
+        return note, marks
+
+    def round_summary(self, state: RoundsGame, number: int, played: ScoredRound) -> str:
+        return self.words_module.summary(state, number, played)
 
     # === what a game leaves behind (keepsakes/): log, CSV, JSON, PDF ============
     # Hooks of this area go below these two lines.

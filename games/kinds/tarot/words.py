@@ -1,5 +1,5 @@
-"""Tarot in words, for what a game leaves behind (the log, the CSV, the PDF):
-the kind's web side, on Django's gettext."""
+"""Tarot in words, for what a game leaves behind (the log, the CSV, the PDF)
+and the banner's last deal: the kind's web side, on Django's gettext."""
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -7,6 +7,7 @@ from django.utils.translation import ngettext
 from scorekeeper.lib.translation import translated
 
 from .. import rounds
+from ..base import DEALS
 from ..state import PlayerLike
 from .rules import CONTRACT_LABELS, POIGNEE_LABELS, SIDE_LABELS
 
@@ -86,3 +87,41 @@ def rules_lines(options: dict[str, object]) -> list[str]:
             "donne fait 0 ; le plus grand total gagne."
         ),
     ]
+
+
+def deal(state: rounds.RoundsGame, round_: rounds.ScoredRound) -> str:
+    """A deal in words a newcomer reads: "Garde de Léa avec Bo, faite de 8",
+    "Donne passée"."""
+    detail = round_.detail
+    if detail.passed:
+        return _("Donne passée, personne n'a pris")
+    who = _("%(contract)s de %(taker)s") % {
+        "contract": translated(CONTRACT_LABELS[detail.contract]),
+        "taker": _name(state, detail.taker),
+    }
+    if detail.partner is not None and detail.partner != detail.taker:
+        who = _("%(who)s avec %(partner)s") % {
+            "who": who,
+            "partner": _name(state, detail.partner),
+        }
+    if detail.won and detail.margin == 0:
+        verdict = _("faite tout juste")
+    elif detail.won:
+        verdict = _("faite de %(margin)s") % {"margin": detail.margin}
+    else:
+        verdict = _("chutée de %(margin)s") % {"margin": detail.margin}
+    return _("%(who)s, %(verdict)s") % {"who": who, "verdict": verdict}
+
+
+def summary(state: rounds.RoundsGame, number: int, round_: rounds.ScoredRound) -> str:
+    """A deal for the banner: "Donne 3 · Garde de Léa, faite de 8 : +318" (what
+    the taker wins or pays), "Donne 4 · Donne passée, personne n'a pris"."""
+    detail = round_.detail
+    values = {
+        "deal": DEALS.number % {"number": number},
+        "words": deal(state, round_),
+    }
+    if detail.passed:
+        return _("%(deal)s · %(words)s") % values
+    points = rounds.signed(round_.points[detail.taker])
+    return _("%(deal)s · %(words)s : %(points)s") % (values | {"points": points})
