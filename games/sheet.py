@@ -4,10 +4,10 @@ reads of it and where it leads) built from the replayed GameState by
 `TableBuilder`, drawn by templates/games/sheet.jinja, and rendered once per
 version, role and language (`sheet_html`)."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from django.core.cache import caches
 from django.template.loader import render_to_string
@@ -16,17 +16,18 @@ from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from games.kinds import rounds
+from games.kinds.base import RoundKind
 from games.kinds.state import Prospect, State
 from games.kinds.yams import (
     BonusOutlook,
     Box,
+    EntryLike,
     GameState,
     ScorecardTotals,
     Seat,
     Totals,
     Variant,
 )
-from games.models import Entry
 from games.race import race_of
 from scorekeeper.lib import numbers
 from scorekeeper.lib.translation import translated
@@ -169,7 +170,7 @@ class ProspectWords:
             return self.words["won"], "prospect is-good"
         if not column.reachable:
             return self.words["lost"], "prospect is-muted"
-        words = {"needed": column.needed}
+        words: dict[str, object] = {"needed": column.needed}
         if len(column.boxes) == len(self.upper):
             text = ngettext(
                 "Bonus : il faut %(needed)s point dans le haut",
@@ -306,6 +307,7 @@ class Head:
 
     @property
     def first_column(self) -> Totals:
+        assert self.totals is not None  # a Yams head has its totals
         return self.totals.columns[next(iter(self.totals.columns))]
 
 
@@ -424,7 +426,7 @@ class PlayerColumns:
 
     seat: Seat
     current: bool
-    entries: dict[tuple[str, str], list[Entry]]  # (column, box key) -> entries
+    entries: dict[tuple[str, str], list[EntryLike]]  # (column, box key) -> entries
     free: dict[str, set[str]]  # column -> the box keys this page may open now
 
 
@@ -459,7 +461,7 @@ class TableBuilder:
 
     def player_columns(self, seat: Seat) -> PlayerColumns:
         current = seat.player.pk == self.current
-        entries: dict[tuple[str, str], list[Entry]] = {}
+        entries: dict[tuple[str, str], list[EntryLike]] = {}
         for entry in seat.entries:
             entries.setdefault((entry.column, entry.box), []).append(entry)
         opens = current and self.can_write
@@ -490,7 +492,7 @@ class TableBuilder:
             rows=rows,
             width=len(heads) * span,
             span=span,
-            current=by_player.get(self.current),
+            current=by_player.get(self.current) if self.current is not None else None,
             ranking=[
                 (s.rank, by_player[s.player.pk], ranks.count(s.rank) > 1)
                 for s in ranked
@@ -592,9 +594,9 @@ class TableBuilder:
             if len(entries) > 1:
                 cell.small = f"×{len(entries)}"
         # Only a box that opens its dialog is read out (aria-label).
-        if box.key in player.free[column]:
+        if self.box_url and box.key in player.free[column]:
             cell.url = self.box_url(player.seat.player.pk, column, box.key)
-            words = {"name": player.seat.player.name, "box": label}
+            words: dict[str, object] = {"name": player.seat.player.name, "box": label}
             if not entries:
                 cell.state = "open"
                 cell.label = says["open"] % words
@@ -745,7 +747,7 @@ class RoundsTableBuilder:
     def __init__(self, state: rounds.RoundsGame, access: "Access") -> None:
         self.state = state
         self.access = access
-        self.kind = access.game.game_kind
+        self.kind = cast(RoundKind, access.game.game_kind)
 
     def table(self) -> RoundsTable:
         state, access = self.state, self.access
@@ -800,7 +802,7 @@ class RoundsTableBuilder:
                 table.reopen_url = access.url("reopen")
         return table
 
-    def played(self):
+    def played(self) -> Iterator[tuple[int, rounds.ScoredRound, dict[int, int]]]:
         """(number, round, totals after it) of every round, the newest last."""
         return zip(
             range(1, len(self.state.rounds) + 1),

@@ -33,7 +33,7 @@ class Skyjo(RoundKind):
         return "", {detail.finisher: (mark, translated(words))}
 
     def round_summary(self, state: RoundsGame, number: int, played: ScoredRound) -> str:
-        return self.words_module.summary(state, number, played)
+        return str(self.words_module.summary(state, number, played))
 
     # === what a game leaves behind (keepsakes/): log, CSV, JSON, PDF ============
     # Hooks of this area go below these two lines.

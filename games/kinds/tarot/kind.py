@@ -29,18 +29,20 @@ class Tarot(RoundKind):
         # points say who they are in words, not in letters.
         detail = played.detail
         assert isinstance(detail, TarotDeal)
-        note = self.words_module.deal(state, played)
+        note = str(self.words_module.deal(state, played))
         if detail.passed:
             return note, {}
         taker = translated(gettext_noop("preneur"))
-        marks = {detail.taker: (taker, taker)}
+        marks: dict[int, tuple[str, str]] = {}
+        if detail.taker is not None:
+            marks[detail.taker] = (taker, taker)
         if detail.partner is not None and detail.partner != detail.taker:
             partner = translated(gettext_noop("partenaire"))
             marks[detail.partner] = (partner, partner)
         return note, marks
 
     def round_summary(self, state: RoundsGame, number: int, played: ScoredRound) -> str:
-        return self.words_module.summary(state, number, played)
+        return str(self.words_module.summary(state, number, played))
 
     # === what a game leaves behind (keepsakes/): log, CSV, JSON, PDF ============
     # Hooks of this area go below these two lines.
