@@ -14,9 +14,12 @@ another), and its `writes` are read as that kind stores them (`written`). Files
 of version 1 (Yams, its `entries`) and 2 (the kinds scored by rounds, their
 `rounds`) are still read.
 
-A game of rounds is played again in memory first, each round checked by the
-kind's rules, then the game is made through the model's verbs (`create_game`,
-`record_round`, `end`), which check each round once more.
+Whatever its kind, the whole file is checked and the game played again in
+memory first, each write checked by the kind's rules against the game so far
+(the cost grows with the number of writes, once each); only then is the game
+written, in one short transaction of bulk inserts that replays nothing. A big
+file never holds the database's write lock while it is read, and a bad one,
+refused before that transaction, changes nothing.
 """
 
 import datetime
@@ -47,7 +50,10 @@ from scorekeeper.lib.translation import translated
 # The formats before version 3: Yams by its boxes, then the kinds scored by rounds.
 BOXES_VERSION = 1
 ROUNDS_VERSION = 2
-MAX_IMPORT_BYTES = 256 * 1024
+# The export of the largest game an import takes (1,000 rounds of a counter at
+# 10, names of 24 letters, every player scoring at every round) is about 1 MB:
+# room for it, and below the 2 MB a request may carry (deploy/nginx).
+MAX_IMPORT_BYTES = 1536 * 1024
 # A finished game holds at most 10 players × 4 columns × 20 boxes, plus the
 # further Yams of multi_yams; anything far beyond is not an export of ours.
 MAX_IMPORT_ENTRIES = 2000
@@ -667,6 +673,24 @@ def _rounds_replayed(kind, rules, names, checked, ended_by_host):
     return state.close() if ended_by_host else state
 
 
+def _rounds_made(state, checked):
+    """[(unsaved Round, its entry by seat, its points by seat)] of each round
+    standing, as the replay made them: the transaction has only to name the
+    players by their pks and insert them."""
+    now = timezone.now()
+    seats = range(len(state.players))
+    return [
+        (
+            Round(seq=seq, created_at=moment or now, by=by, by_label=label),
+            round_.entry,
+            [round_.points[seat] for seat in seats],
+        )
+        for seq, (round_, (_index, _item, moment, (by, label))) in enumerate(
+            zip(state.rounds, checked, strict=True), start=1
+        )
+    ]
+
+
 def _import_rounds(payload, band, kind):
     """A game of a kind scored round by round."""
     rules = _rules_of(payload, kind)
@@ -689,6 +713,7 @@ def _import_rounds(payload, band, kind):
         raise ImportRefused(
             _("Le fichier a été modifié : le gagnant ne correspond pas.")
         )
+    made = _rounds_made(state, checked)
     with transaction.atomic():
         game, host_token = Game.objects.create_game(
             names,
@@ -699,24 +724,27 @@ def _import_rounds(payload, band, kind):
             preset=payload.get("preset", ""),
         )
         pks = [player.pk for player in game.players.all()]
-        made = []
-        for index, item, _moment, _writer in checked:
-            try:
-                made.append(game.record_round(entry_by_pk(kind, item["entry"], pks)))
-            except ScoreRefused as exc:
-                # Checked in memory already: only a change of the rules between
-                # the two readings gets here, and the transaction takes it all back.
-                raise ImportRefused(
-                    _("Manche n° %(n)s refusée : %(message)s")
-                    % {"n": index, "message": exc.message}
-                ) from exc
-        if ended_by_host:
-            game.end()
-        now = timezone.now()
-        for round_, (_index, _item, moment, writer) in zip(made, checked, strict=True):
-            round_.created_at = moment or now
-            round_.by, round_.by_label = writer
-        Round.objects.bulk_update(made, ["created_at", "by", "by_label"])
+        for round_, entry, points in made:
+            # The entry and points as the engine gave them, the stand-ins' seats
+            # named by the players' pks now they exist.
+            round_.game_id = game.pk
+            round_.entry = entry_by_pk(kind, entry, pks)
+            round_.points = {str(pks[seat]): value for seat, value in enumerate(points)}
+        Round.objects.bulk_create(round_ for round_, _entry, _points in made)
+        # The version a game reaches by its verbs: one per round, one for its end.
+        game.version += len(made) + (1 if ended_by_host else 0)
+        game.last_activity_at = now = timezone.now()
+        game.finished_at = now
+        game.ended_by_host = ended_by_host
+        game.save(
+            update_fields=[
+                "version",
+                "last_activity_at",
+                "finished_at",
+                "ended_by_host",
+            ]
+        )
+        game.tell_band_finished(state)
         _keep_times(game, created_at, finished_at)
         _keep_renames(game, renames)
         if finished_at is not None:
