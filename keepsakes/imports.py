@@ -24,6 +24,7 @@ refused before that transaction, changes nothing.
 
 import datetime
 import json
+from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -37,7 +38,6 @@ from games.kinds.messages import RuleError
 from games.models import (
     Game,
     NameChange,
-    Player,
     Round,
     ScoreRefused,
     Writer,
@@ -288,6 +288,19 @@ def _parse(raw):
 
 
 def _parse_time(value, what):
+    moment = _moment(value, timezone.now() + datetime.timedelta(minutes=5))
+    if moment is False:
+        raise ImportRefused(_bad_time(what))
+    return moment
+
+
+def _bad_time(what):
+    return _("Le fichier a été modifié : date invalide (%(what)s).") % {"what": what}
+
+
+def _moment(value, latest):
+    """The moment `value` says (None for none), or False for one that is not a
+    moment with its time zone, from 2000 to `latest`."""
     if value is None:
         return None
     try:
@@ -295,16 +308,14 @@ def _parse_time(value, what):
             datetime.datetime.fromisoformat(value) if isinstance(value, str) else None
         )
     except ValueError:
-        moment = None
+        return False
     if (
         moment is None
         or timezone.is_naive(moment)
-        or moment > timezone.now() + datetime.timedelta(minutes=5)
+        or moment > latest
         or moment.year < 2000
     ):
-        raise ImportRefused(
-            _("Le fichier a été modifié : date invalide (%(what)s).") % {"what": what}
-        )
+        return False
     return moment
 
 
@@ -592,45 +603,72 @@ def _rules_of(payload, kind):
     return rules
 
 
+class _Malformed(Exception):
+    """A write of a file that is not well formed: the caller says which."""
+
+
 def _check_rounds(payload, names):
     """[(index, item, moment, writer)] of the rounds standing, each well formed;
-    rounds taken back are checked for their form and left out."""
+    rounds taken back are checked for their form and left out. The refusal's
+    words are made for the round at fault only: a long file's rounds cost no
+    translation each."""
     items = payload["rounds"]
     if not isinstance(items, list) or len(items) > MAX_IMPORT_ROUNDS:
         raise ImportRefused(_("Le fichier a été modifié : liste des manches invalide."))
     checked, previous = [], 0
+    latest = timezone.now() + datetime.timedelta(minutes=5)
     for index, item in enumerate(items, start=1):
-        bad = ImportRefused(
-            _("Le fichier a été modifié : la manche n° %(n)s est invalide.")
-            % {"n": index}
-        )
-        if not isinstance(item, dict):
-            raise bad
-        if (REQUIRED_ROUND_KEYS - item.keys()) or (item.keys() - ROUND_KEYS):
-            raise bad
-        seq, points = item["seq"], item["points"]
-        if not _is_int(seq) or seq <= previous:
-            raise bad
+        try:
+            seq, writer = _checked_round(item, previous, len(names))
+        except _Malformed:
+            raise ImportRefused(
+                _("Le fichier a été modifié : la manche n° %(n)s est invalide.")
+                % {"n": index}
+            ) from None
         previous = seq
-        if not isinstance(item["entry"], dict) or not isinstance(item["undone"], bool):
-            raise bad
-        if (
-            not isinstance(points, list)
-            or len(points) != len(names)
-            or not all(_is_int(value) for value in points)
-        ):
-            raise bad
-        writer = _writer(item, "by", bad)
         if item["undone"]:
-            _writer(item, "undone_by", bad)
             continue
-        if item.get("undone_by") is not None or item.get("undone_by_label"):
-            raise bad
-        created_at = _parse_time(
-            item.get("created_at"), _("manche n° %(n)s") % {"n": index}
-        )
+        created_at = _moment(item.get("created_at"), latest)
+        if created_at is False:
+            raise ImportRefused(_bad_time(_("manche n° %(n)s") % {"n": index}))
         checked.append((index, item, created_at, writer))
     return checked
+
+
+def _checked_round(item, previous, players):
+    """(its number in the file, its writer) of a round whose form is right, or
+    _Malformed."""
+    if not isinstance(item, dict):
+        raise _Malformed
+    if (REQUIRED_ROUND_KEYS - item.keys()) or (item.keys() - ROUND_KEYS):
+        raise _Malformed
+    seq, points = item["seq"], item["points"]
+    if not _is_int(seq) or seq <= previous:
+        raise _Malformed
+    if not isinstance(item["entry"], dict) or not isinstance(item["undone"], bool):
+        raise _Malformed
+    if (
+        not isinstance(points, list)
+        or len(points) != players
+        or not all(_is_int(value) for value in points)
+    ):
+        raise _Malformed
+    writer = _writer(item, "by", _Malformed)
+    if item["undone"]:
+        _writer(item, "undone_by", _Malformed)
+    elif item.get("undone_by") is not None or item.get("undone_by_label"):
+        raise _Malformed
+    return seq, writer
+
+
+@dataclass(frozen=True, slots=True)
+class _StandIn:
+    """A player as the rules read one (PlayerLike), until the rows exist: its pk
+    is its seat. Plain attributes: the rules read them at every round."""
+
+    pk: int
+    seat: int
+    name: str
 
 
 def _rounds_replayed(kind, rules, names, checked, ended_by_host):
@@ -640,7 +678,7 @@ def _rounds_replayed(kind, rules, names, checked, ended_by_host):
     seats = list(range(len(names)))
     try:
         state = rules.start(
-            [Player(id=seat, seat=seat, name=name) for seat, name in enumerate(names)]
+            [_StandIn(pk=seat, seat=seat, name=name) for seat, name in enumerate(names)]
         )
     except RuleError as exc:
         raise ImportRefused(translated(exc.message)) from exc
