@@ -24,6 +24,7 @@ refused before that transaction, changes nothing.
 
 import datetime
 import json
+import time
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
@@ -603,6 +604,21 @@ def _rules_of(payload, kind):
     return rules
 
 
+# Rounds checked or played between two turns given to the other threads.
+YIELD_EVERY = 16
+
+
+def _let_others_run(index: int) -> None:
+    """Gives the interpreter to the server's other threads every few rounds. An
+    import shares its process with the other tables' requests (one process on
+    SQLite): each time one comes back from the database it waits for the
+    interpreter lock, which a long loop gives up only every 5 ms; a request
+    that reads the database a dozen times would wait a dozen times. Every few
+    rounds (about a millisecond) keeps those waits short."""
+    if index % YIELD_EVERY == 0:
+        time.sleep(0)
+
+
 class _Malformed(Exception):
     """A write of a file that is not well formed: the caller says which."""
 
@@ -618,6 +634,7 @@ def _check_rounds(payload, names):
     checked, previous = [], 0
     latest = timezone.now() + datetime.timedelta(minutes=5)
     for index, item in enumerate(items, start=1):
+        _let_others_run(index)
         try:
             seq, writer = _checked_round(item, previous, len(names))
         except _Malformed:
@@ -683,6 +700,7 @@ def _rounds_replayed(kind, rules, names, checked, ended_by_host):
     except RuleError as exc:
         raise ImportRefused(translated(exc.message)) from exc
     for index, item, _moment, _writer in checked:
+        _let_others_run(index)
         try:
             state = state.play(entry_by_pk(kind, item["entry"], seats))
         except (rounds.InvalidRound, rounds.RoundRefused) as exc:
