@@ -179,6 +179,10 @@ def test_an_imported_game_holds_the_rounds_the_game_played_held(kind):
         assert {k: v for k, v in new.items() if k not in moment} == {
             k: v for k, v in old.items() if k not in moment
         }
+    standing = game.rounds.filter(undone_at=None)
+    assert [r.created_at for r in new_game.rounds.all()] == [
+        r.created_at for r in standing
+    ]
     assert new_game.version == game.version
     assert new_game.ended_by_host == game.ended_by_host
     assert new_game.state().finished
