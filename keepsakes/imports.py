@@ -28,7 +28,7 @@ import time
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -730,16 +730,14 @@ def _rounds_replayed(kind, rules, names, checked, ended_by_host):
 
 
 def _rounds_made(state, checked):
-    """[(the round's row, its entry by seat, its points by seat)] of each round
-    standing, as the replay made them: the transaction has only to name the
-    game and the players by their pks and insert them."""
+    """[(the round, unsaved, its entry by seat, its points by seat)] of each
+    round standing, as the replay made them: the transaction has only to name
+    the game and the players by their pks and insert them."""
     now = timezone.now()
     seats = range(len(state.players))
     return [
         (
-            _ROUND_ROWS.row(
-                Round(seq=seq, created_at=moment or now, by=by, by_label=label)
-            ),
+            Round(seq=seq, created_at=moment or now, by=by, by_label=label),
             round_.entry,
             [round_.points[seat] for seat in seats],
         )
@@ -749,53 +747,18 @@ def _rounds_made(state, checked):
     ]
 
 
-class _RoundRows:
-    """The INSERT of an import's rounds, one row each, every value but the
-    game's and the players' prepared for the database before the transaction
-    (the fields' own `get_db_prep_save`): under the write lock, the ORM's
-    compilation of 1,000 rows × 12 columns was most of the time held."""
-
-    def __init__(self) -> None:
-        self.fields = [f for f in Round._meta.concrete_fields if not f.primary_key]
-        at = {field.attname: n for n, field in enumerate(self.fields)}
-        self.game_at, self.entry_at, self.points_at = (
-            at["game_id"],
-            at["entry"],
-            at["points"],
-        )
-
-    def row(self, round_: Round) -> list[object]:
-        return [
-            field.get_db_prep_save(getattr(round_, field.attname), connection)
-            for field in self.fields
-        ]
-
-    def insert(self, made, game: Game, kind: GameKind, pks: list[int]) -> None:
-        entry_field = self.fields[self.entry_at]
-        points_field = self.fields[self.points_at]
-        for row, entry, points in made:
-            # The entry and points as the engine gave them, the stand-ins' seats
-            # named by the players' pks now they exist.
-            row[self.game_at] = game.pk
-            row[self.entry_at] = entry_field.get_db_prep_save(
-                entry_by_pk(kind, entry, pks), connection
-            )
-            row[self.points_at] = points_field.get_db_prep_save(
-                {str(pks[seat]): value for seat, value in enumerate(points)},
-                connection,
-            )
-        quote = connection.ops.quote_name
-        columns = ", ".join(quote(field.column) for field in self.fields)
-        marks = ", ".join(["%s"] * len(self.fields))
-        with connection.cursor() as cursor:
-            cursor.executemany(
-                f"INSERT INTO {quote(Round._meta.db_table)} ({columns}) "
-                f"VALUES ({marks})",
-                [row for row, _entry, _points in made],
-            )
-
-
-_ROUND_ROWS = _RoundRows()
+def _insert_rounds(made, game: Game, kind: GameKind, pks: list[int]) -> None:
+    """The rounds of `made` saved, in one INSERT per batch: the entry and points
+    as the engine gave them, the replay's seats named by the players' pks now
+    they exist."""
+    rounds = []
+    for round_, entry, points in made:
+        round_.game = game
+        round_.entry = entry_by_pk(kind, entry, pks)
+        round_.points = {str(pks[seat]): value for seat, value in enumerate(points)}
+        rounds.append(round_)
+    # Django's backend cuts the INSERT to its database's limit on parameters.
+    Round.objects.bulk_create(rounds)
 
 
 def _import_rounds(payload, band, kind):
@@ -831,7 +794,7 @@ def _import_rounds(payload, band, kind):
             preset=payload.get("preset", ""),
         )
         pks = [player.pk for player in game.players.all()]
-        _ROUND_ROWS.insert(made, game, kind, pks)
+        _insert_rounds(made, game, kind, pks)
         # The version a game reaches by its verbs: one per round, one for its end.
         game.version += len(made) + (1 if ended_by_host else 0)
         game.last_activity_at = now = timezone.now()
