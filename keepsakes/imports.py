@@ -14,13 +14,18 @@ another), and its `writes` are read as that kind stores them (`written`). Files
 of version 1 (Yams, its `entries`) and 2 (the kinds scored by rounds, their
 `rounds`) are still read.
 
-A game of rounds is played again in memory first, each round checked by the
-kind's rules, then the game is made through the model's verbs (`create_game`,
-`record_round`, `end`), which check each round once more.
+Whatever its kind, the whole file is checked and the game played again in
+memory first, each write checked by the kind's rules against the game so far
+(the cost grows with the number of writes, once each); only then is the game
+written, in one short transaction of bulk inserts that replays nothing. A big
+file never holds the database's write lock while it is read, and a bad one,
+refused before that transaction, changes nothing.
 """
 
 import datetime
 import json
+import time
+from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -34,7 +39,6 @@ from games.kinds.messages import RuleError
 from games.models import (
     Game,
     NameChange,
-    Player,
     Round,
     ScoreRefused,
     Writer,
@@ -48,7 +52,10 @@ from scorekeeper.lib.translation import translated
 # The formats before version 3: Yams by its boxes, then the kinds scored by rounds.
 BOXES_VERSION = 1
 ROUNDS_VERSION = 2
-MAX_IMPORT_BYTES = 256 * 1024
+# The export of the largest game an import takes (1,000 rounds of a counter at
+# 10, names of 24 letters, every player scoring at every round) is about 1 MB:
+# room for it, and below the 2 MB a request may carry (deploy/nginx).
+MAX_IMPORT_BYTES = 1536 * 1024
 # A finished game holds at most 10 players × 4 columns × 20 boxes, plus the
 # further Yams of multi_yams; anything far beyond is not an export of ours.
 MAX_IMPORT_ENTRIES = 2000
@@ -286,6 +293,19 @@ def _parse(raw):
 
 
 def _parse_time(value, what):
+    moment = _moment(value, timezone.now() + datetime.timedelta(minutes=5))
+    if moment is False:
+        raise ImportRefused(_bad_time(what))
+    return moment
+
+
+def _bad_time(what):
+    return _("Le fichier a été modifié : date invalide (%(what)s).") % {"what": what}
+
+
+def _moment(value, latest):
+    """The moment `value` says (None for none), or False for one that is not a
+    moment with its time zone, from 2000 to `latest`."""
     if value is None:
         return None
     try:
@@ -293,16 +313,14 @@ def _parse_time(value, what):
             datetime.datetime.fromisoformat(value) if isinstance(value, str) else None
         )
     except ValueError:
-        moment = None
+        return False
     if (
         moment is None
         or timezone.is_naive(moment)
-        or moment > timezone.now() + datetime.timedelta(minutes=5)
+        or moment > latest
         or moment.year < 2000
     ):
-        raise ImportRefused(
-            _("Le fichier a été modifié : date invalide (%(what)s).") % {"what": what}
-        )
+        return False
     return moment
 
 
@@ -590,45 +608,88 @@ def _rules_of(payload, kind):
     return rules
 
 
+# Rounds checked or played between two turns given to the other threads.
+YIELD_EVERY = 16
+
+
+def _let_others_run(index: int) -> None:
+    """Gives the interpreter to the server's other threads every few rounds. An
+    import shares its process with the other tables' requests (one process on
+    SQLite): each time one comes back from the database it waits for the
+    interpreter lock, which a long loop gives up only every 5 ms; a request
+    that reads the database a dozen times would wait a dozen times. Every few
+    rounds (about a millisecond) keeps those waits short."""
+    if index % YIELD_EVERY == 0:
+        time.sleep(0)
+
+
+class _Malformed(Exception):
+    """A write of a file that is not well formed: the caller says which."""
+
+
 def _check_rounds(payload, names):
     """[(index, item, moment, writer)] of the rounds standing, each well formed;
-    rounds taken back are checked for their form and left out."""
+    rounds taken back are checked for their form and left out. The refusal's
+    words are made for the round at fault only: a long file's rounds cost no
+    translation each."""
     items = payload["rounds"]
     if not isinstance(items, list) or len(items) > MAX_IMPORT_ROUNDS:
         raise ImportRefused(_("Le fichier a été modifié : liste des manches invalide."))
     checked, previous = [], 0
+    latest = timezone.now() + datetime.timedelta(minutes=5)
     for index, item in enumerate(items, start=1):
-        bad = ImportRefused(
-            _("Le fichier a été modifié : la manche n° %(n)s est invalide.")
-            % {"n": index}
-        )
-        if not isinstance(item, dict):
-            raise bad
-        if (REQUIRED_ROUND_KEYS - item.keys()) or (item.keys() - ROUND_KEYS):
-            raise bad
-        seq, points = item["seq"], item["points"]
-        if not _is_int(seq) or seq <= previous:
-            raise bad
+        _let_others_run(index)
+        try:
+            seq, writer = _checked_round(item, previous, len(names))
+        except _Malformed:
+            raise ImportRefused(
+                _("Le fichier a été modifié : la manche n° %(n)s est invalide.")
+                % {"n": index}
+            ) from None
         previous = seq
-        if not isinstance(item["entry"], dict) or not isinstance(item["undone"], bool):
-            raise bad
-        if (
-            not isinstance(points, list)
-            or len(points) != len(names)
-            or not all(_is_int(value) for value in points)
-        ):
-            raise bad
-        writer = _writer(item, "by", bad)
         if item["undone"]:
-            _writer(item, "undone_by", bad)
             continue
-        if item.get("undone_by") is not None or item.get("undone_by_label"):
-            raise bad
-        created_at = _parse_time(
-            item.get("created_at"), _("manche n° %(n)s") % {"n": index}
-        )
+        created_at = _moment(item.get("created_at"), latest)
+        if created_at is False:
+            raise ImportRefused(_bad_time(_("manche n° %(n)s") % {"n": index}))
         checked.append((index, item, created_at, writer))
     return checked
+
+
+def _checked_round(item, previous, players):
+    """(its number in the file, its writer) of a round whose form is right, or
+    _Malformed."""
+    if not isinstance(item, dict):
+        raise _Malformed
+    if (REQUIRED_ROUND_KEYS - item.keys()) or (item.keys() - ROUND_KEYS):
+        raise _Malformed
+    seq, points = item["seq"], item["points"]
+    if not _is_int(seq) or seq <= previous:
+        raise _Malformed
+    if not isinstance(item["entry"], dict) or not isinstance(item["undone"], bool):
+        raise _Malformed
+    if (
+        not isinstance(points, list)
+        or len(points) != players
+        or not all(_is_int(value) for value in points)
+    ):
+        raise _Malformed
+    writer = _writer(item, "by", _Malformed)
+    if item["undone"]:
+        _writer(item, "undone_by", _Malformed)
+    elif item.get("undone_by") is not None or item.get("undone_by_label"):
+        raise _Malformed
+    return seq, writer
+
+
+@dataclass(frozen=True, slots=True)
+class _StandIn:
+    """A player as the rules read one (PlayerLike), until the rows exist: its pk
+    is its seat. Plain attributes: the rules read them at every round."""
+
+    pk: int
+    seat: int
+    name: str
 
 
 def _rounds_replayed(kind, rules, names, checked, ended_by_host):
@@ -638,11 +699,12 @@ def _rounds_replayed(kind, rules, names, checked, ended_by_host):
     seats = list(range(len(names)))
     try:
         state = rules.start(
-            [Player(id=seat, seat=seat, name=name) for seat, name in enumerate(names)]
+            [_StandIn(pk=seat, seat=seat, name=name) for seat, name in enumerate(names)]
         )
     except RuleError as exc:
         raise ImportRefused(translated(exc.message)) from exc
     for index, item, _moment, _writer in checked:
+        _let_others_run(index)
         try:
             state = state.play(entry_by_pk(kind, item["entry"], seats))
         except (rounds.InvalidRound, rounds.RoundRefused) as exc:
@@ -671,6 +733,38 @@ def _rounds_replayed(kind, rules, names, checked, ended_by_host):
     return state.close() if ended_by_host else state
 
 
+def _rounds_made(state, checked):
+    """[(the round, unsaved, its entry by seat, its points by seat)] of each
+    round standing, as the replay made them: the transaction has only to name
+    the game and the players by their pks and insert them."""
+    now = timezone.now()
+    seats = range(len(state.players))
+    return [
+        (
+            Round(seq=seq, created_at=moment or now, by=by, by_label=label),
+            round_.entry,
+            [round_.points[seat] for seat in seats],
+        )
+        for seq, (round_, (_index, _item, moment, (by, label))) in enumerate(
+            zip(state.rounds, checked, strict=True), start=1
+        )
+    ]
+
+
+def _insert_rounds(made, game: Game, kind: GameKind, pks: list[int]) -> None:
+    """The rounds of `made` saved, in one INSERT per batch: the entry and points
+    as the engine gave them, the replay's seats named by the players' pks now
+    they exist."""
+    rounds = []
+    for round_, entry, points in made:
+        round_.game = game
+        round_.entry = entry_by_pk(kind, entry, pks)
+        round_.points = {str(pks[seat]): value for seat, value in enumerate(points)}
+        rounds.append(round_)
+    # Django's backend cuts the INSERT to its database's limit on parameters.
+    Round.objects.bulk_create(rounds)
+
+
 def _import_rounds(payload, band, kind):
     """A game of a kind scored round by round."""
     rules = _rules_of(payload, kind)
@@ -693,6 +787,7 @@ def _import_rounds(payload, band, kind):
         raise ImportRefused(
             _("Le fichier a été modifié : le gagnant ne correspond pas.")
         )
+    made = _rounds_made(state, checked)
     with transaction.atomic():
         game, host_token = Game.objects.create_game(
             names,
@@ -703,24 +798,21 @@ def _import_rounds(payload, band, kind):
             preset=payload.get("preset", ""),
         )
         pks = [player.pk for player in game.players.all()]
-        made = []
-        for index, item, _moment, _writer in checked:
-            try:
-                made.append(game.record_round(entry_by_pk(kind, item["entry"], pks)))
-            except ScoreRefused as exc:
-                # Checked in memory already: only a change of the rules between
-                # the two readings gets here, and the transaction takes it all back.
-                raise ImportRefused(
-                    _("Manche n° %(n)s refusée : %(message)s")
-                    % {"n": index, "message": exc.message}
-                ) from exc
-        if ended_by_host:
-            game.end()
-        now = timezone.now()
-        for round_, (_index, _item, moment, writer) in zip(made, checked, strict=True):
-            round_.created_at = moment or now
-            round_.by, round_.by_label = writer
-        Round.objects.bulk_update(made, ["created_at", "by", "by_label"])
+        _insert_rounds(made, game, kind, pks)
+        # The version a game reaches by its verbs: one per round, one for its end.
+        game.version += len(made) + (1 if ended_by_host else 0)
+        game.last_activity_at = now = timezone.now()
+        game.finished_at = now
+        game.ended_by_host = ended_by_host
+        game.save(
+            update_fields=[
+                "version",
+                "last_activity_at",
+                "finished_at",
+                "ended_by_host",
+            ]
+        )
+        game.tell_band_finished(state)
         _keep_times(game, created_at, finished_at)
         _keep_renames(game, renames)
         if finished_at is not None:
