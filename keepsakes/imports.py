@@ -25,7 +25,9 @@ refused before that transaction, changes nothing.
 import datetime
 import json
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any, Literal, NoReturn
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -214,11 +216,11 @@ RENAME_KEYS = {"seat", "old_name", "new_name", "created_at", "by", "by_label"}
 REQUIRED_RENAME_KEYS = {"seat", "old_name", "new_name"}
 
 
-def _is_int(value):
+def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _refuse_constant(name):
+def _refuse_constant(name: str) -> NoReturn:
     raise ValueError(name)
 
 
@@ -247,7 +249,7 @@ def _kind_of(payload: dict) -> GameKind:
         ) from None
 
 
-def _parse(raw):
+def _parse(raw: bytes) -> dict[str, Any]:
     if len(raw) > MAX_IMPORT_BYTES:
         raise ImportRefused(
             _("Le fichier est trop gros (%(max)s Ko au plus).")
@@ -292,18 +294,20 @@ def _parse(raw):
     return payload
 
 
-def _parse_time(value, what):
+def _parse_time(value: object, what: str) -> datetime.datetime | None:
     moment = _moment(value, timezone.now() + datetime.timedelta(minutes=5))
     if moment is False:
         raise ImportRefused(_bad_time(what))
     return moment
 
 
-def _bad_time(what):
+def _bad_time(what: str) -> str:
     return _("Le fichier a été modifié : date invalide (%(what)s).") % {"what": what}
 
 
-def _moment(value, latest):
+def _moment(
+    value: object, latest: datetime.datetime
+) -> datetime.datetime | None | Literal[False]:
     """The moment `value` says (None for none), or False for one that is not a
     moment with its time zone, from 2000 to `latest`."""
     if value is None:
@@ -324,7 +328,7 @@ def _moment(value, latest):
     return moment
 
 
-def _check_players(payload, variant, kind):
+def _check_players(payload: dict[str, Any], variant: Any, kind: GameKind) -> list[str]:
     players = payload["players"]
     if not isinstance(players, list) or not players:
         raise ImportRefused(_("Le fichier ne contient aucun joueur."))
@@ -350,7 +354,7 @@ def _check_players(payload, variant, kind):
     return names
 
 
-def _is_clean_name(value):
+def _is_clean_name(value: object) -> bool:
     if not isinstance(value, str):
         return False
     try:
@@ -359,7 +363,9 @@ def _is_clean_name(value):
         return False
 
 
-def _writer(item, key, bad):
+def _writer(
+    item: Mapping[str, Any], key: str, bad: BaseException | type[BaseException]
+) -> tuple[str, str]:
     """(writer, label) of an item's `key` and `key_label`: the host when the file
     has neither."""
     by = item.get(key)
@@ -373,7 +379,7 @@ def _writer(item, key, bad):
     return by, label
 
 
-def _check_entries(payload, names):
+def _check_entries(payload: dict[str, Any], names: list[str]) -> list[Any]:
     items = payload["entries"]
     if not isinstance(items, list) or len(items) > MAX_IMPORT_ENTRIES:
         raise ImportRefused(_("Le fichier a été modifié : liste des cases invalide."))
@@ -416,14 +422,15 @@ def _check_entries(payload, names):
     return checked
 
 
-def _check_renames(payload, names):
+def _check_renames(payload: dict[str, Any], names: list[str]) -> list[Any]:
     """[(seat, old name, new name, moment, writer, label)] of the names corrected,
     each following the one before it for the same seat, the last one the name
     the player has; [] for a file without them."""
     items = payload.get("renames", [])
     if not isinstance(items, list) or len(items) > MAX_IMPORT_ENTRIES:
         raise ImportRefused(_("Le fichier a été modifié : liste des prénoms invalide."))
-    checked, current = [], {}
+    checked: list[Any] = []
+    current: dict[int, str] = {}
     for index, item in enumerate(items, start=1):
         bad = ImportRefused(
             _("Le fichier a été modifié : le prénom corrigé n° %(n)s est invalide.")
@@ -525,7 +532,7 @@ def _import_boxes(payload: dict, band: Band | None, kind: GameKind) -> tuple[Gam
     return game, host_token
 
 
-def _replayed(names, variant, entries):
+def _replayed(names: list[str], variant: Any, entries: list[Any]) -> Any:
     moves = [
         (item["seat"], item["column"], item["box"], item["entry"])
         for _index, item, _moment, _by in entries
@@ -553,7 +560,11 @@ def _replayed(names, variant, entries):
     return played
 
 
-def _keep_times(game, created_at, finished_at):
+def _keep_times(
+    game: Game,
+    created_at: datetime.datetime | None,
+    finished_at: datetime.datetime | None,
+) -> None:
     """The imported game remembers when it was really played (its log; the
     entries' times are set as they are inserted); only its last activity is now,
     for the retention."""
@@ -568,7 +579,7 @@ def _keep_times(game, created_at, finished_at):
             setattr(game, field, value)
 
 
-def _keep_renames(game, renames):
+def _keep_renames(game: Game, renames: list[Any]) -> None:
     """The names corrected, for the imported game's log."""
     if not renames:
         return
@@ -591,7 +602,7 @@ def _keep_renames(game, renames):
 # --- a game of rounds --------------------------------------------------------------
 
 
-def _rules_of(payload, kind):
+def _rules_of(payload: dict[str, Any], kind: GameKind) -> Any:
     preset = payload.get("preset", "")
     if preset not in kind.presets:
         raise ImportRefused(
@@ -627,7 +638,7 @@ class _Malformed(Exception):
     """A write of a file that is not well formed: the caller says which."""
 
 
-def _check_rounds(payload, names):
+def _check_rounds(payload: dict[str, Any], names: list[str]) -> list[Any]:
     """[(index, item, moment, writer)] of the rounds standing, each well formed;
     rounds taken back are checked for their form and left out. The refusal's
     words are made for the round at fault only: a long file's rounds cost no
@@ -656,7 +667,9 @@ def _check_rounds(payload, names):
     return checked
 
 
-def _checked_round(item, previous, players):
+def _checked_round(
+    item: object, previous: int, players: int
+) -> tuple[int, tuple[str, str]]:
     """(its number in the file, its writer) of a round whose form is right, or
     _Malformed."""
     if not isinstance(item, dict):
@@ -692,7 +705,13 @@ class _StandIn:
     name: str
 
 
-def _rounds_replayed(kind, rules, names, checked, ended_by_host):
+def _rounds_replayed(
+    kind: GameKind,
+    rules: Any,
+    names: list[str],
+    checked: list[Any],
+    ended_by_host: object,
+) -> Any:
     """The game the rounds make, played again in memory by stand-in players
     (a seat is its player's pk meanwhile), each round checked by the rules and
     worth the points the file says; ImportRefused at the first that is not."""
@@ -733,7 +752,7 @@ def _rounds_replayed(kind, rules, names, checked, ended_by_host):
     return state.close() if ended_by_host else state
 
 
-def _rounds_made(state, checked):
+def _rounds_made(state: Any, checked: list[Any]) -> list[tuple[Round, Any, list[int]]]:
     """[(the round, unsaved, its entry by seat, its points by seat)] of each
     round standing, as the replay made them: the transaction has only to name
     the game and the players by their pks and insert them."""
@@ -751,7 +770,9 @@ def _rounds_made(state, checked):
     ]
 
 
-def _insert_rounds(made, game: Game, kind: GameKind, pks: list[int]) -> None:
+def _insert_rounds(
+    made: list[tuple[Round, Any, list[int]]], game: Game, kind: GameKind, pks: list[int]
+) -> None:
     """The rounds of `made` saved, in one INSERT per batch: the entry and points
     as the engine gave them, the replay's seats named by the players' pks now
     they exist."""
@@ -765,7 +786,9 @@ def _insert_rounds(made, game: Game, kind: GameKind, pks: list[int]) -> None:
     Round.objects.bulk_create(rounds)
 
 
-def _import_rounds(payload, band, kind):
+def _import_rounds(
+    payload: dict[str, Any], band: Band | None, kind: GameKind
+) -> tuple[Game, str]:
     """A game of a kind scored round by round."""
     rules = _rules_of(payload, kind)
     names = _check_players(payload, rules, kind)

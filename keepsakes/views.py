@@ -9,6 +9,7 @@ import, which writes, through the host link.
 
 import json
 from collections.abc import Sequence
+from typing import Any
 from urllib.parse import urlencode
 
 from django.conf import settings
@@ -30,6 +31,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_http_methods, require_safe
 
+from bands.models import Band
 from games.access import get_game_or_404
 from games.invite import ShareLink, watch_path
 from games.kinds import registry, yams
@@ -51,9 +53,13 @@ CONTENT_TYPES = {
 }
 
 
-def _download(content, content_type, filename, attachment=True):
+def _download(
+    content: str | bytes, content_type: str, filename: str, attachment: bool = True
+) -> HttpResponse:
     response = HttpResponse(content, content_type=content_type)
-    response["Content-Disposition"] = content_disposition_header(attachment, filename)
+    disposition = content_disposition_header(attachment, filename)
+    assert disposition is not None  # None only for an inline file without a name
+    response["Content-Disposition"] = disposition
     return response
 
 
@@ -89,7 +95,7 @@ def blank_pdf_url(
     return f"{url}?{urlencode(query)}" if query else url
 
 
-def _sheet_links(preset):
+def _sheet_links(preset: str) -> list[dict[str, Any]]:
     variant = yams.PRESETS[preset]
     links = []
     for columns in COLUMN_SETS:
@@ -152,7 +158,7 @@ def printables(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _round_sheets():
+def _round_sheets() -> list[dict[str, Any]]:
     """The blank sheets the kinds draw by player count."""
     return [
         {
@@ -231,7 +237,7 @@ def blank_pdf_of(variant: yams.Variant, layout: str) -> bytes:
 # --- one game --------------------------------------------------------------------
 
 
-def _watched_game(request, watch_token):
+def _watched_game(request: HttpRequest, watch_token: str) -> Game:
     return get_game_or_404(
         request, "watch", watch_token, Game.objects.select_related("band")
     )
@@ -304,7 +310,9 @@ def import_new(request: HttpRequest) -> HttpResponse:
     return _import(request, None, {})
 
 
-def _import(request, band, context):
+def _import(
+    request: HttpRequest, band: Band | None, context: dict[str, Any]
+) -> HttpResponse:
     error = None
     status = 400
     if request.method == "POST":
@@ -316,7 +324,7 @@ def _import(request, band, context):
             status = 429
         elif upload is None:
             error = _("Choisissez le fichier JSON d'une partie exportée.")
-        elif upload.size > imports.MAX_IMPORT_BYTES:
+        elif (upload.size or 0) > imports.MAX_IMPORT_BYTES:
             error = _("Le fichier est trop gros (%(max)s Ko au plus).") % {
                 "max": imports.MAX_IMPORT_BYTES // 1024
             }
