@@ -1,19 +1,18 @@
 """The evening's ranking as a picture: a 1200×630 PNG drawn with Pillow.
 
 Drawn the way a game's result is (keepsakes.preview: the same paper, card,
-fonts, confetti and ranking column), so the two look alike in the group's chat;
-this app uses no other, hence its own few drawing helpers. Cached per content:
+fonts, confetti and ranking column, from scorekeeper.lib.pictures), so the two
+look alike in the group's chat. Cached per content:
 the evening changes only when one of its games ends, or a name is merged.
 """
 
+from __future__ import annotations
+
 import datetime
 import hashlib
-import io
 import random
-from functools import lru_cache
-from pathlib import Path
+from typing import TYPE_CHECKING
 
-from django.conf import settings
 from django.core.cache import caches
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
@@ -21,26 +20,16 @@ from django.utils.translation import ngettext
 
 from bands.models import Band
 from bands.stats import Evening, EveningPlace
+from scorekeeper.lib import pictures
+from scorekeeper.lib.pictures import ACCENT, CARD, CONFETTI, INK, LINE, MUTED, PAPER
 
-PICTURE_SIZE = (1200, 630)
+if TYPE_CHECKING:
+    from PIL import ImageDraw
+
+    from scorekeeper.lib.pictures import Font
+
+PICTURE_SIZE = pictures.SIZE
 PICTURE_CACHE_SECONDS = 60 * 60 * 6
-
-FONT_DIRS = [
-    Path("/usr/share/fonts/truetype/dejavu"),
-    Path(settings.BASE_DIR) / "static" / "fonts",
-]
-FONT_FILES = {
-    True: ("DejaVuSans-Bold.ttf", "DejaVuSansCondensed-Bold.ttf"),
-    False: ("DejaVuSans.ttf", "DejaVuSansCondensed.ttf"),
-}
-
-PAPER = (246, 241, 231)
-CARD = (255, 253, 248)
-INK = (29, 27, 24)
-MUTED = (91, 86, 80)
-ACCENT = (179, 38, 30)
-LINE = (217, 208, 193)
-CONFETTI = [(179, 38, 30), (30, 107, 58), (26, 95, 180), (230, 160, 20), (150, 60, 160)]
 
 
 def points_text(points: int) -> str:
@@ -99,38 +88,9 @@ def evening_day(evening: Evening | None) -> datetime.date:
     return timezone.localtime(moment).date()
 
 
-def font_path(bold: bool) -> Path | None:
-    for directory in FONT_DIRS:
-        for name in FONT_FILES[bold]:
-            if (directory / name).is_file():
-                return directory / name
-    return None
-
-
-@lru_cache(maxsize=64)
-def _font(bold, size):
-    from PIL import ImageFont
-
-    path = font_path(bold)
-    if path is not None:
-        return ImageFont.truetype(str(path), size)
-    return ImageFont.load_default(size)
-
-
-def _fit(draw, text, bold, size, max_width, min_size=24):
-    """The largest font (down to min_size) that fits text in max_width, and the
-    text, shortened with an ellipsis if even min_size is too wide."""
-    while size > min_size and draw.textlength(text, font=_font(bold, size)) > max_width:
-        size -= 2
-    font = _font(bold, size)
-    if draw.textlength(text, font=font) <= max_width:
-        return font, text
-    while text and draw.textlength(text + "…", font=font) > max_width:
-        text = text[:-1]
-    return font, text.rstrip() + "…"
-
-
-def _wrap(draw, text, bold, max_width):
+def _wrap(
+    draw: ImageDraw.ImageDraw, text: str, bold: bool, max_width: float
+) -> tuple[Font, list[str]]:
     """The title on as few lines as possible (up to three), as large as possible."""
     words = text.split(" ")
     for max_lines, sizes in (
@@ -139,7 +99,7 @@ def _wrap(draw, text, bold, max_width):
         (3, range(52, 35, -4)),
     ):
         for size in sizes:
-            font = _font(bold, size)
+            font = pictures.font(bold, size)
             lines, line = [], ""
             for word in words:
                 attempt = f"{line} {word}" if line else word
@@ -153,11 +113,11 @@ def _wrap(draw, text, bold, max_width):
                 draw.textlength(item, font=font) <= max_width for item in lines
             ):
                 return font, lines
-    font, line = _fit(draw, text, bold, 36, max_width, 36)
+    font, line = pictures.fit(draw, text, bold, 36, max_width, 36)
     return font, [line]
 
 
-def _confetti(draw, seed):
+def _confetti(draw: ImageDraw.ImageDraw, seed: int) -> None:
     rng = random.Random(seed)
     width, height = PICTURE_SIZE
     for _piece in range(70):
@@ -184,17 +144,23 @@ def draw_evening(band: Band, evening: Evening | None) -> bytes:
         (60, 44, width - 60, height - 44), radius=28, fill=CARD, outline=LINE, width=3
     )
     left, right, header = 110, width - 110, 118
-    draw.text((left, header + 2), "⚄", font=_font(True, 44), fill=ACCENT, anchor="ls")
     draw.text(
-        (left + 56, header), "Scorekeeper", font=_font(True, 34), fill=INK, anchor="ls"
+        (left, header + 2), "⚄", font=pictures.font(True, 44), fill=ACCENT, anchor="ls"
+    )
+    draw.text(
+        (left + 56, header),
+        "Scorekeeper",
+        font=pictures.font(True, 34),
+        fill=INK,
+        anchor="ls",
     )
     date = formats.date_format(evening_day(evening), "DATE_FORMAT")
-    font, date = _fit(draw, date, False, 28, 520, 20)
+    font, date = pictures.fit(draw, date, False, 28, 520, 20)
     draw.text((right, header), date, font=font, fill=MUTED, anchor="rs")
 
     rows = evening.ranking if evening else []
     column = 540 if len(rows) > 1 else right - left
-    font, small = _fit(draw, kicker(band, evening), False, 30, column, 20)
+    font, small = pictures.fit(draw, kicker(band, evening), False, 30, column, 20)
     draw.text((left, 212), small, font=font, fill=MUTED, anchor="ls")
     font, lines = _wrap(draw, title(evening), True, column)
     size = font.size
@@ -205,29 +171,33 @@ def draw_evening(band: Band, evening: Evening | None) -> bytes:
         draw.text((left, baseline), line, font=font, fill=INK, anchor="ls")
     if evening and evening.leaders:
         score = points_text(evening.leaders[0].points)
-        font, score = _fit(draw, score, True, 88 if len(lines) == 1 else 64, column)
+        font, score = pictures.fit(
+            draw, score, True, 88 if len(lines) == 1 else 64, column
+        )
         baseline += round(font.size * 1.1) + 8
         draw.text((left, baseline), score, font=font, fill=ACCENT, anchor="ls")
     rule = _("Un point par joueur battu dans chaque partie")
-    font, rule = _fit(draw, rule, False, 24, column, 18)
+    font, rule = pictures.fit(draw, rule, False, 24, column, 18)
     draw.text((left, height - 84), rule, font=font, fill=MUTED, anchor="ls")
     if len(rows) > 1:
         _draw_ranking(draw, rows, x0=left + column + 50, x1=right, top=172)
-    return _png(image)
+    return pictures.png(image)
 
 
-def _draw_ranking(draw, rows: list[EveningPlace], x0, x1, top):
+def _draw_ranking(
+    draw: ImageDraw.ImageDraw, rows: list[EveningPlace], x0: int, x1: int, top: int
+) -> None:
     # Up to eight players in rows; beyond, the last line says how many more.
     shown = rows if len(rows) <= 8 else rows[:7]
     step, size = (66, 38) if len(shown) <= 5 else (46, 30)
-    bold = _font(True, size)
+    bold = pictures.font(True, size)
     name_left = x0 + round(size * 1.6)
     totals = [str(row.points) for row in shown]
     widest = max(draw.textlength(total, font=bold) for total in totals)
     room = x1 - widest - 20 - name_left
     names_size = size
     while names_size > 22 and any(
-        draw.textlength(row.name, font=_font(row.won, names_size)) > room
+        draw.textlength(row.name, font=pictures.font(row.won, names_size)) > room
         for row in shown
     ):
         names_size -= 2
@@ -239,7 +209,7 @@ def _draw_ranking(draw, rows: list[EveningPlace], x0, x1, top):
         colour = ACCENT if row.won else INK
         draw.text((x0, baseline), f"{row.rank}.", font=bold, fill=colour, anchor="ls")
         draw.text((x1, baseline), total, font=bold, fill=colour, anchor="rs")
-        font, name = _fit(draw, row.name, row.won, names_size, room, names_size)
+        font, name = pictures.fit(draw, row.name, row.won, names_size, room, names_size)
         draw.text((name_left, baseline), name, font=font, fill=colour, anchor="ls")
     if len(rows) > len(shown):
         more = len(rows) - len(shown)
@@ -249,13 +219,7 @@ def _draw_ranking(draw, rows: list[EveningPlace], x0, x1, top):
         draw.text(
             (x0, top + len(shown) * step + 26),
             text,
-            font=_font(False, 26),
+            font=pictures.font(False, 26),
             fill=MUTED,
             anchor="ls",
         )
-
-
-def _png(image):
-    out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
-    return out.getvalue()

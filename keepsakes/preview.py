@@ -8,14 +8,10 @@ write.
 
 from __future__ import annotations
 
-import io
 import random
 from collections.abc import Sequence
-from functools import lru_cache
-from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
-from django.conf import settings
 from django.core.cache import caches
 from django.utils import formats, translation
 from django.utils.translation import gettext as _
@@ -24,11 +20,10 @@ from django.utils.translation import ngettext
 from games.models import Game, State
 
 if TYPE_CHECKING:
-    from PIL import Image, ImageDraw, ImageFont
+    from PIL import ImageDraw
 
     from keepsakes.result import RankRow
-
-    Font = ImageFont.FreeTypeFont
+    from scorekeeper.lib.pictures import Font
 
 from keepsakes.result import (
     game_date,
@@ -40,14 +35,11 @@ from keepsakes.result import (
     top_total,
     variant_label,
 )
+from scorekeeper.lib import pictures
+from scorekeeper.lib.pictures import ACCENT, CARD, CONFETTI, INK, LINE, MUTED, PAPER
 
-PREVIEW_SIZE = (1200, 630)
+PREVIEW_SIZE = pictures.SIZE
 PREVIEW_CACHE_SECONDS = 60 * 60 * 24
-
-FONT_DIRS = [
-    Path("/usr/share/fonts/truetype/dejavu"),
-    Path(settings.BASE_DIR) / "static" / "fonts",
-]
 
 
 def preview_cache_key(game: Game) -> str:
@@ -70,63 +62,6 @@ def preview_png(game: Game, state: State | None = None) -> bytes:
         data = draw_preview(game, game.game_kind.result_state(state))
         caches["local"].set(key, data, PREVIEW_CACHE_SECONDS)
     return data
-
-
-FONT_FILES = {
-    True: ("DejaVuSans-Bold.ttf", "DejaVuSansCondensed-Bold.ttf"),
-    False: ("DejaVuSans.ttf", "DejaVuSansCondensed.ttf"),
-}
-
-
-def font_path(bold: bool) -> Path | None:
-    """Debian's DejaVu (fonts-dejavu-core) first, else the condensed DejaVu the
-    PDFs ship in static/fonts: both carry every accent of the players' names."""
-    for directory in FONT_DIRS:
-        for name in FONT_FILES[bold]:
-            if (directory / name).is_file():
-                return directory / name
-    return None
-
-
-@lru_cache(maxsize=64)
-def _font(bold: bool, size: int) -> Font:
-    from PIL import ImageFont
-
-    path = font_path(bold)
-    if path is not None:
-        return ImageFont.truetype(str(path), size)
-    # Pillow's own font lacks some accents, but the preview is still drawn.
-    # With FreeType (in Pillow's wheels), a size gives a FreeTypeFont too.
-    return cast("Font", ImageFont.load_default(size))
-
-
-def _fit(
-    draw: ImageDraw.ImageDraw,
-    text: str,
-    bold: bool,
-    size: int,
-    max_width: float,
-    min_size: int = 24,
-) -> tuple[Font, str]:
-    """The largest font (down to min_size) that fits text in max_width, and the text
-    itself, shortened with an ellipsis if even min_size is too wide."""
-    while size > min_size and draw.textlength(text, font=_font(bold, size)) > max_width:
-        size -= 2
-    font = _font(bold, size)
-    if draw.textlength(text, font=font) <= max_width:
-        return font, text
-    while text and draw.textlength(text + "…", font=font) > max_width:
-        text = text[:-1]
-    return font, text.rstrip() + "…"
-
-
-PAPER = (246, 241, 231)
-CARD = (255, 253, 248)
-INK = (29, 27, 24)
-MUTED = (91, 86, 80)
-ACCENT = (179, 38, 30)
-LINE = (217, 208, 193)
-CONFETTI = [(179, 38, 30), (30, 107, 58), (26, 95, 180), (230, 160, 20), (150, 60, 160)]
 
 
 def _confetti(draw: ImageDraw.ImageDraw, seed: int, finished: bool) -> None:
@@ -171,7 +106,7 @@ def _wrap(
         (3, range(56, 35, -4)),
     ):
         for size in sizes:
-            font = _font(bold, size)
+            font = pictures.font(bold, size)
             lines, line = [], ""
             for word in words:
                 attempt = f"{line} {word}" if line else word
@@ -185,7 +120,7 @@ def _wrap(
                 draw.textlength(item, font=font) <= max_width for item in lines
             ):
                 return font, lines
-    font, line = _fit(draw, text, bold, 36, max_width, 36)
+    font, line = pictures.fit(draw, text, bold, 36, max_width, 36)
     return font, [line]
 
 
@@ -203,19 +138,25 @@ def draw_preview(game: Game, state: State) -> bytes:
     # Text is placed by its baseline ("ls"/"rs" anchors) so that names with and
     # without accents line up.
     left, right, header = 110, width - 110, 118
-    draw.text((left, header + 2), "⚄", font=_font(True, 44), fill=ACCENT, anchor="ls")
     draw.text(
-        (left + 56, header), "Scorekeeper", font=_font(True, 34), fill=INK, anchor="ls"
+        (left, header + 2), "⚄", font=pictures.font(True, 44), fill=ACCENT, anchor="ls"
+    )
+    draw.text(
+        (left + 56, header),
+        "Scorekeeper",
+        font=pictures.font(True, 34),
+        fill=INK,
+        anchor="ls",
     )
     date = formats.date_format(game_date(game), "DATE_FORMAT")
     info = _("%(variant)s, %(date)s") % {"variant": variant_label(game), "date": date}
-    font, info = _fit(draw, info, False, 28, 520, 20)
+    font, info = pictures.fit(draw, info, False, 28, 520, 20)
     draw.text((right, header), info, font=font, fill=MUTED, anchor="rs")
 
     rows = ranking_rows(state)
     column = 540 if len(rows) > 1 else right - left
     small = preview_kicker(game, state)
-    font, small = _fit(draw, small, False, 30, column, 20)
+    font, small = pictures.fit(draw, small, False, 30, column, 20)
     draw.text((left, 212), small, font=font, fill=MUTED, anchor="ls")
 
     font, lines = _wrap(
@@ -236,7 +177,7 @@ def draw_preview(game: Game, state: State) -> bytes:
         score = ""
     if score:
         largest = (96 if len(lines) == 1 else 72) if state.finished else 60
-        font, score = _fit(draw, score, True, largest, column, 40)
+        font, score = pictures.fit(draw, score, True, largest, column, 40)
         baseline += round(font.size * 1.1) + 8
         draw.text((left, baseline), score, font=font, fill=ACCENT, anchor="ls")
 
@@ -249,7 +190,7 @@ def draw_preview(game: Game, state: State) -> bytes:
             top=172,
             highlight=started(state),
         )
-    return _png(image)
+    return pictures.png(image)
 
 
 def _draw_ranking(
@@ -267,14 +208,14 @@ def _draw_ranking(
         step, size = 66, 38
     else:
         step, size = 46, 30
-    bold = _font(True, size)
+    bold = pictures.font(True, size)
     name_left = x0 + round(size * 1.6)
     widest_points = max(draw.textlength(row.total_text, font=bold) for row in shown)
     room = x1 - widest_points - 20 - name_left
     # One size for every name (a long name is shortened, not shrunk alone).
     names_size = size
     while names_size > 22 and any(
-        draw.textlength(row.name, font=_font(row.rank == 1, names_size)) > room
+        draw.textlength(row.name, font=pictures.font(row.rank == 1, names_size)) > room
         for row in shown
     ):
         names_size -= 2
@@ -287,7 +228,9 @@ def _draw_ranking(
         draw.text((x0, baseline), f"{row.rank}.", font=bold, fill=colour, anchor="ls")
         points = row.total_text
         draw.text((x1, baseline), points, font=bold, fill=colour, anchor="rs")
-        font, name = _fit(draw, row.name, row.rank == 1, names_size, room, names_size)
+        font, name = pictures.fit(
+            draw, row.name, row.rank == 1, names_size, room, names_size
+        )
         draw.text((name_left, baseline), name, font=font, fill=colour, anchor="ls")
     if len(rows) > len(shown):
         more = len(rows) - len(shown)
@@ -297,13 +240,7 @@ def _draw_ranking(
         draw.text(
             (x0, top + len(shown) * step + 26),
             text,
-            font=_font(False, 26),
+            font=pictures.font(False, 26),
             fill=MUTED,
             anchor="ls",
         )
-
-
-def _png(image: Image.Image) -> bytes:
-    out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
-    return out.getvalue()

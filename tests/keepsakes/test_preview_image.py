@@ -7,6 +7,7 @@ from django.urls import reverse
 from PIL import Image
 
 from keepsakes import preview
+from scorekeeper.lib import pictures
 from tests.factories import make_game, play_turns
 
 
@@ -82,7 +83,7 @@ def test_preview_of_an_unknown_game_is_not_found(client):
 
 
 def test_preview_font_carries_accents():
-    font = preview._font(True, 40)
+    font = pictures.font(True, 40)
     # DejaVu (fonts-dejavu-core) is the font the image is meant to use.
     assert "DejaVu" in font.getname()[0]
     for char in "éèàçœÉÀÇÆØÑÅßĳŁ":
@@ -90,24 +91,24 @@ def test_preview_font_carries_accents():
 
 
 def test_preview_falls_back_to_the_fonts_shipped_with_the_app(monkeypatch):
-    monkeypatch.setattr(preview, "FONT_DIRS", preview.FONT_DIRS[1:])
-    preview._font.cache_clear()
+    monkeypatch.setattr(pictures, "FONT_DIRS", pictures.FONT_DIRS[1:])
+    pictures.font.cache_clear()
     try:
-        font = preview._font(False, 40)
+        font = pictures.font(False, 40)
         assert "DejaVu" in font.getname()[0]
         assert font.getmask("é").getbbox() is not None
     finally:
-        preview._font.cache_clear()
+        pictures.font.cache_clear()
 
 
 @pytest.mark.django_db
 def test_preview_is_drawn_even_without_any_font_file(monkeypatch, tmp_path):
     game, _host_token = make_game(["Sarah", "Hugo"])
     play_turns(game, {"Sarah": 30, "Hugo": 21})
-    monkeypatch.setattr(preview, "FONT_DIRS", [tmp_path])
-    preview._font.cache_clear()
+    monkeypatch.setattr(pictures, "FONT_DIRS", [tmp_path])
+    pictures.font.cache_clear()
     try:
         image = open_png(preview.draw_preview(game, game.state()))
     finally:
-        preview._font.cache_clear()
+        pictures.font.cache_clear()
     assert image.size == (1200, 630)
