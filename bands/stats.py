@@ -238,11 +238,11 @@ def history(
     return rows
 
 
-def _one_score_per_person(game):
+def _one_score_per_person(game: HistoryGame) -> list[HistoryScore]:
     """A person appears once per game; if a merge put two rows under one key
     (it should not: merging people who played together is refused), the best
     row stands for them."""
-    best = {}
+    best: dict[str, HistoryScore] = {}
     for score in game.scores:
         kept = best.get(score.key)
         if kept is None or (score.rank, score.seat) < (kept.rank, kept.seat):
@@ -259,18 +259,21 @@ def compute(
     each row tells it; the head-to-head of `pair`, two keys, when both played
     that kind), from GameRow objects."""
     games_by_recency = history(games, aliases)
-    people = {}
-    beaten_by = defaultdict(Counter)  # key -> Counter(rival key -> times)
-    last_beaten = {}  # (key, rival key) -> index of the game, oldest first
-    latest_name = {}
-    spelt = defaultdict(Counter)  # key -> Counter(spelling -> games)
+    people: dict[str, PersonStats] = {}
+    # key -> Counter(rival key -> times)
+    beaten_by: defaultdict[str, Counter[str]] = defaultdict(Counter)
+    # (key, rival key) -> index of the game, oldest first
+    last_beaten: dict[tuple[str, str], int] = {}
+    latest_name: dict[str, str] = {}
+    # key -> Counter(spelling -> games)
+    spelt: defaultdict[str, Counter[str]] = defaultdict(Counter)
     # Oldest first, so that on a tie the most recent spelling wins.
     for index, game in enumerate(reversed(games_by_recency)):
         scores = _one_score_per_person(game)
         for score in scores:
-            person = people.get(score.key)
-            if person is None:
-                person = people[score.key] = PersonStats(key=score.key, name=score.name)
+            if score.key not in people:
+                people[score.key] = PersonStats(key=score.key, name=score.name)
+            person = people[score.key]
             person.played += 1
             person.wins += 1 if score.won else 0
             person.total += score.score
@@ -289,16 +292,16 @@ def compute(
         # A person goes by the spelling used most, then by the latest one.
         person.name = max(
             person.spellings,
-            key=lambda n, key=key: (spelt[key][n], n == latest_name[key]),
+            key=lambda n: (spelt[key][n], n == latest_name[key]),
         )
-        person.spellings.sort(key=lambda n, p=person: (n != p.name, n.casefold()))
+        person.spellings.sort(key=lambda n: (n != person.name, n.casefold()))
     for key, person in people.items():
         counts = beaten_by.get(key)
         if counts:
             # Most times; on a tie, the one who did it last, then by name.
             rival_key, times = min(
                 counts.items(),
-                key=lambda kv, key=key: (
+                key=lambda kv: (
                     -kv[1],
                     -last_beaten[key, kv[0]],
                     people[kv[0]].name.casefold(),
@@ -339,7 +342,7 @@ def beats(score: int, best: int | None, lower_wins: bool) -> bool:
 
 def better_score(best: int | None, score: int, lower_wins: bool) -> int:
     """The better of a best so far (None: none yet) and a new score."""
-    return score if beats(score, best, lower_wins) else best
+    return score if best is None or beats(score, best, lower_wins) else best
 
 
 def merge_aliases(
@@ -650,13 +653,13 @@ def yams_in_a_game(
     return best
 
 
-def yams_totals(games: Iterable[HistoryGame]) -> Counter:
+def yams_totals(games: Iterable[HistoryGame]) -> Counter[str]:
     """Yams made per person over the games that counted them."""
-    totals = Counter()
+    totals: Counter[str] = Counter()
     for game in games:
         if counts_yams(game):
             for score in _one_score_per_person(game):
-                totals[score.key] += score.yams
+                totals[score.key] += score.yams or 0
     return totals
 
 
@@ -835,7 +838,7 @@ def records_of_kind(
     here = [(player.key, names.get(player.key, player.name)) for player in players]
     keys = [key for key, _name in here]
     if pair is None or pair[0] == pair[1] or not set(pair) <= set(keys):
-        pair = tuple(keys[:2]) if len(keys) > 1 else None
+        pair = (keys[0], keys[1]) if len(keys) > 1 else None
     counted = sum(1 for game in games if counts_yams(game))
     yams_kind = bool(kind and kind.counts_yams)
     return Records(
