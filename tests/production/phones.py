@@ -148,8 +148,6 @@ class EventStream:
         if self.status == 200:
             self.thread.join(5)
 
-
-
     def holder(self, server):
         """The pid of the server process holding this stream's connection."""
         return server.holder_of(self.sock.getsockname()[1])
