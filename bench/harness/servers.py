@@ -14,6 +14,7 @@ library (psycopg only for a PostgreSQL database), so that the tests import it
 without the benchmarks' clients.
 """
 
+import argparse
 import contextlib
 import http.client
 import os
@@ -46,25 +47,25 @@ class Database:
     url: str
     tmpdir: str | None = None
 
-    def drop(self):
+    def drop(self) -> None:
         if self.kind == "sqlite" and self.tmpdir:
             shutil.rmtree(self.tmpdir, ignore_errors=True)
         elif self.kind == "postgres":
             pg_admin(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
 
     @property
-    def name(self):
+    def name(self) -> str:
         return self.url.rsplit("/", 1)[-1]
 
 
-def pg_admin(sql):
+def pg_admin(sql: str) -> None:
     import psycopg
 
     with psycopg.connect(PG_ADMIN_URL, autocommit=True, connect_timeout=5) as conn:
         conn.execute(sql)
 
 
-def throwaway_database(kind, name=PG_BENCH_DB):
+def throwaway_database(kind: str, name: str = PG_BENCH_DB) -> Database:
     """A fresh, empty database of that kind (call .drop() when done)."""
     if kind == "sqlite":
         tmpdir = tempfile.mkdtemp(prefix="scorekeeper-bench-")
@@ -90,7 +91,9 @@ _NOT_INHERITED = {
 }
 
 
-def app_env(database_url, *, behind_tls_proxy=False, **extra):
+def app_env(
+    database_url: str, *, behind_tls_proxy: bool = False, **extra: object
+) -> dict[str, str]:
     """What a production server gets. Plain HTTP on loopback by default (HTTPS
     redirect and HSTS off); `behind_tls_proxy` keeps production's security
     settings and trusts X-Forwarded-Proto, the client playing the proxy."""
@@ -117,7 +120,9 @@ def app_env(database_url, *, behind_tls_proxy=False, **extra):
     return env
 
 
-def manage(env, *args, python=None, timeout=600):
+def manage(
+    env: dict[str, str], *args: str, python: str | None = None, timeout: float = 600
+) -> str:
     """Runs `manage.py` in the app's environment; returns what it printed."""
     return subprocess.run(
         [python or PYTHON, "manage.py", *args],
@@ -133,7 +138,7 @@ def manage(env, *args, python=None, timeout=600):
 _static_done = False
 
 
-def prepare(env):
+def prepare(env: dict[str, str]) -> None:
     """Migrations, and the compressed, hashed static files (once per run)."""
     global _static_done
     manage(env, "migrate", "--noinput")
@@ -148,7 +153,7 @@ CLK_TCK = os.sysconf("SC_CLK_TCK")
 PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
 
 
-def add_server_args(parser):
+def add_server_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--workers",
         type=int,
@@ -158,17 +163,17 @@ def add_server_args(parser):
     )
 
 
-def workers_for(args, kind):
+def workers_for(args: argparse.Namespace, kind: str) -> int:
     return 1 if kind == "sqlite" else args.workers
 
 
-def free_port():
+def free_port() -> int:
     with socket.socket() as s:
         s.bind((HOST, 0))
         return s.getsockname()[1]
 
 
-def raise_fd_limit(wanted=None):
+def raise_fd_limit(wanted: int | None = None) -> int:
     """Raises this process's soft RLIMIT_NOFILE to `wanted` (default: the hard
     limit); returns the new soft limit."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -180,9 +185,9 @@ def raise_fd_limit(wanted=None):
     return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
-def _children(pid):
+def _children(pid: int) -> list[int]:
     """Every descendant of `pid` (any thread's children, recursively)."""
-    found = []
+    found: list[int] = []
     try:
         tasks = os.listdir(f"/proc/{pid}/task")
     except OSError:
@@ -198,7 +203,7 @@ def _children(pid):
     return found
 
 
-def _cpu_ticks(pid):
+def _cpu_ticks(pid: int) -> int:
     try:
         stat = Path(f"/proc/{pid}/stat").read_text()
     except OSError:
@@ -207,14 +212,14 @@ def _cpu_ticks(pid):
     return int(fields[11]) + int(fields[12])  # utime + stime
 
 
-def _rss_bytes(pid):
+def _rss_bytes(pid: int) -> int:
     try:
         return int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * PAGE_SIZE
     except OSError:
         return 0
 
 
-def _threads(pid):
+def _threads(pid: int) -> int:
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
             if line.startswith("Threads:"):
@@ -224,7 +229,7 @@ def _threads(pid):
     return 0
 
 
-def _fd_targets(pid):
+def _fd_targets(pid: int) -> list[str]:
     try:
         names = os.listdir(f"/proc/{pid}/fd")
     except OSError:
@@ -241,29 +246,36 @@ class Server:
     """`python -m scorekeeper.serve` (uvicorn) on a free loopback port (a context
     manager), with `workers` processes (WEB_CONCURRENCY)."""
 
-    env: dict
+    env: dict[str, str]
     workers: int = 1
     port: int = 0
     # What the server's Python runs: the app, or the yardstick.
     command: tuple[str, ...] = ("-m", "scorekeeper.serve")
     name: str = "serve"
     python: str = PYTHON
-    proc: subprocess.Popen | None = None
+    proc: subprocess.Popen[bytes] | None = None
     log: str = ""
 
     @property
-    def base(self):
+    def base(self) -> str:
         return f"http://{HOST}:{self.port}"
 
     @property
-    def origin(self):
+    def origin(self) -> str:
         """The site's origin as a phone behind the TLS proxy sees it."""
         return f"https://{HOST}:{self.port}"
 
-    def describe(self):
+    @property
+    def process(self) -> subprocess.Popen[bytes]:
+        """The server's (first) process, once launched."""
+        if self.proc is None:
+            raise RuntimeError(f"{self.name} is not launched")
+        return self.proc
+
+    def describe(self) -> str:
         return f"uvicorn ({' '.join(self.command)}), {self.workers} process(es)"
 
-    def launch(self):
+    def launch(self) -> "Server":
         """Starts the server's processes, without waiting for them to answer."""
         self.port = self.port or free_port()
         env = dict(self.env)
@@ -288,11 +300,11 @@ class Server:
             )
         return self
 
-    def wait_ready(self, timeout=30):
+    def wait_ready(self, timeout: float = 30) -> "Server":
         """Waits until every worker runs and /healthz answers 200."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
+            if self.process.poll() is not None:
                 raise RuntimeError(f"{self.name} exited:\n{self.log_text()}")
             ready = self.workers <= 1 or len(self.worker_pids()) >= self.workers
             if ready and self._healthy():
@@ -303,16 +315,22 @@ class Server:
             f"{self.name} did not answer in {timeout}s:\n{self.log_text()}"
         )
 
-    def start(self, timeout=30):
+    def start(self, timeout: float = 30) -> "Server":
         return self.launch().wait_ready(timeout)
 
-    def _healthy(self):
+    def _healthy(self) -> bool:
         try:
             return self.request("GET", "/healthz")[0] == 200
         except (OSError, http.client.HTTPException):
             return False
 
-    def request(self, method, path, body=None, headers=None):
+    def request(
+        self,
+        method: str,
+        path: str,
+        body: str | bytes | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> tuple[int, http.client.HTTPMessage, str]:
         """One request on a fresh connection: (status, headers, text)."""
         conn = http.client.HTTPConnection(HOST, self.port, timeout=10)
         try:
@@ -326,7 +344,7 @@ class Server:
         finally:
             conn.close()
 
-    def log_text(self, tail=4000):
+    def log_text(self, tail: int | None = 4000) -> str:
         """The server's log (its last `tail` characters; None: all of it)."""
         try:
             text = Path(self.log).read_text(errors="replace")
@@ -334,29 +352,29 @@ class Server:
             return ""
         return text[-tail:] if tail else text
 
-    def worker_pids(self):
+    def worker_pids(self) -> list[int]:
         """uvicorn's worker processes (none with one process: it serves itself)."""
-        return _children(self.proc.pid)
+        return _children(self.process.pid)
 
-    def pids(self):
-        return [self.proc.pid, *self.worker_pids()]
+    def pids(self) -> list[int]:
+        return [self.process.pid, *self.worker_pids()]
 
-    def cpu_seconds(self):
+    def cpu_seconds(self) -> float:
         """CPU time used so far by the server's processes."""
         return sum(_cpu_ticks(pid) for pid in self.pids()) / CLK_TCK
 
-    def rss_bytes(self):
+    def rss_bytes(self) -> int:
         """Resident memory of every server process, summed."""
         return sum(_rss_bytes(pid) for pid in self.pids())
 
-    def threads(self):
+    def threads(self) -> int:
         """Threads of every server process, summed."""
         return sum(_threads(pid) for pid in self.pids())
 
-    def open_fds(self):
+    def open_fds(self) -> int:
         return sum(len(_fd_targets(pid)) for pid in self.pids())
 
-    def fds_to(self, suffix):
+    def fds_to(self, suffix: str) -> int:
         """Open fds of the server's processes whose target ends with `suffix`."""
         return sum(
             target.endswith(suffix)
@@ -364,10 +382,10 @@ class Server:
             for target in _fd_targets(pid)
         )
 
-    def fd_limit(self):
+    def fd_limit(self) -> int:
         """The soft RLIMIT_NOFILE of the server's (first) process."""
         try:
-            limits = Path(f"/proc/{self.proc.pid}/limits").read_text()
+            limits = Path(f"/proc/{self.process.pid}/limits").read_text()
             for line in limits.splitlines():
                 if line.startswith("Max open files"):
                     return int(line.split()[3])
@@ -375,7 +393,7 @@ class Server:
             pass
         return 0
 
-    def holder_of(self, client_port):
+    def holder_of(self, client_port: int) -> int:
         """The pid of the server process holding the open connection from
         `client_port` (Linux's /proc/net/tcp, then the processes' fds)."""
         inode = None
@@ -397,11 +415,11 @@ class Server:
                 return pid
         raise LookupError("no server process holds the connection")
 
-    def terminate(self):
+    def terminate(self) -> None:
         """SIGTERM to the server (uvicorn's supervisor when WEB_CONCURRENCY > 1)."""
-        self.proc.send_signal(signal.SIGTERM)
+        self.process.send_signal(signal.SIGTERM)
 
-    def stop(self, timeout=30):
+    def stop(self, timeout: float = 30) -> None:
         if self.proc is None:
             return
         if self.proc.poll() is None:
@@ -416,22 +434,22 @@ class Server:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(self.proc.pid, signal.SIGKILL)
 
-    def forget_log(self):
+    def forget_log(self) -> None:
         if self.log:
             with contextlib.suppress(OSError):
                 os.unlink(self.log)
 
-    def __enter__(self):
+    def __enter__(self) -> "Server":
         return self.start()
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.stop()
         # A failed run keeps the log to be read.
         if exc[0] is None:
             self.forget_log()
 
 
-def yardstick(env):
+def yardstick(env: dict[str, str]) -> Server:
     """The yardstick's server (harness/yardstick.py: a minimal Django project under
     uvicorn, one process), to start beside the app in the same run."""
     script = str(Path(__file__).resolve().parent / "yardstick.py")
