@@ -92,7 +92,7 @@ test-tools:
 	@scripts/ensure-test-tools
 
 bench: venv-dev messages
-	$(PY) bench/bench_rules.py
+	$(PY) bench/rules_engine.py
 	$(PY) bench/throughput.py --db sqlite --duration 5
 
 # Production (see docs/production.md): every setting comes from the

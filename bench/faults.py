@@ -19,7 +19,8 @@ statuses by kind, the longest answer, the time to recover, entries lost and
 doubled, and for `slow` the send queues, memory and open files of the server.
 Every loop is bounded in time; everything started is stopped, the cluster
 dropped and the tmpfs unmounted, whatever happens. Needs root (tmpfs, the
-cluster), pg_createcluster and redis-server. Self-contained: no bench module.
+cluster), pg_createcluster and redis-server. The app is set up and served by
+the benchmarks' harness (bench/harness/servers.py).
 """
 
 import argparse
@@ -39,9 +40,11 @@ import threading
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-PYTHON = str(ROOT / ".venv" / "bin" / "python")
-HOST = "127.0.0.1"
+from harness import servers
+
+ROOT = servers.ROOT
+PYTHON = servers.PYTHON
+HOST = servers.HOST
 PG_PORT = 55432
 PG_CLUSTER = "faultbench"
 REDIS_PORT = 56379
@@ -51,38 +54,20 @@ RESEND = {502, 503, 504}
 # --- the app in its own process ------------------------------------------------------
 
 
-def free_port():
-    with socket.socket() as sock:
-        sock.bind((HOST, 0))
-        return sock.getsockname()[1]
-
-
 def app_env(database_url, redis_url="", **extra):
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if not key.startswith(("DATABASE_URL", "REDIS_URL", "DJANGO_"))
-    }
-    env.update(
-        DEBUG="0",
+    """The harness's production environment, on this scenario's dependencies."""
+    return servers.app_env(
+        database_url,
         SECRET_KEY="bench-faults-" + "k" * 50,
-        ALLOWED_HOSTS=HOST,
-        PLAIN_HTTP="1",
         STATIC_MANIFEST="0",
-        DATABASE_URL=database_url,
         REDIS_URL=redis_url,
         CACHE_KEY_PREFIX=f"faults-{os.getpid()}",
-        LOG_LEVEL="WARNING",
-        PYTHONUNBUFFERED="1",
+        **extra,
     )
-    env.update({key: str(value) for key, value in extra.items()})
-    return env
 
 
 def manage(env, *args):
-    subprocess.run(
-        [PYTHON, "manage.py", *args], cwd=ROOT, env=env, check=True, timeout=300
-    )
+    servers.manage(env, *args, timeout=300)
 
 
 SEED = """
@@ -118,63 +103,22 @@ def django_script(env, *args):
     return json.loads(done.stdout)
 
 
-class Server:
-    def __init__(self, env, workers=1):
-        self.port = free_port()
-        self.env = {**env, "BIND": f"{HOST}:{self.port}", "WEB_CONCURRENCY": workers}
-        self.env = {key: str(value) for key, value in self.env.items()}
-        # Read by errors() after the run; removed with the process that made it.
-        self.log = tempfile.TemporaryFile()  # noqa: SIM115
-        self.process = subprocess.Popen(
-            [PYTHON, "-m", "scorekeeper.serve"],
-            cwd=ROOT,
-            env=self.env,
-            stdout=self.log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            with contextlib.suppress(OSError):
-                status, _, _ = request(self.port, "GET", "/robots.txt", timeout=2)
-                if status == 200:
-                    return
-            time.sleep(0.2)
-        self.stop()
-        raise SystemExit("the app server did not start")
+def serve(env, workers=1):
+    """The app under uvicorn, answering: the harness's server (bench/harness)."""
+    try:
+        return servers.Server(env, workers=workers, name="faults").start(timeout=60)
+    except RuntimeError as exc:
+        raise SystemExit(f"the app server did not start: {exc}") from None
 
-    def pids(self):
-        found = [self.process.pid]
-        with contextlib.suppress(FileNotFoundError, subprocess.SubprocessError):
-            children = subprocess.run(
-                ["pgrep", "-P", str(self.process.pid)],
-                capture_output=True,
-                text=True,
-                timeout=5,
-            ).stdout.split()
-            found += [int(pid) for pid in children]
-        return found
 
-    def errors(self):
-        """Lines of the server's log that tell of an error other than a 503."""
-        self.log.seek(0)
-        lines = self.log.read().decode(errors="replace").splitlines()
-        return [
-            line
-            for line in lines
-            if ("ERROR" in line or "Traceback" in line)
-            and "Service Unavailable" not in line
-        ]
-
-    def stop(self):
-        if self.process.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(15)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait(5)
+def log_errors(server):
+    """Lines of the server's log that tell of an error other than a 503."""
+    return [
+        line
+        for line in server.log_text(tail=None).splitlines()
+        if ("ERROR" in line or "Traceback" in line)
+        and "Service Unavailable" not in line
+    ]
 
 
 # --- HTTP, as the phones speak it --------------------------------------------------
@@ -304,13 +248,13 @@ class Watcher(threading.Thread):
                 "sheet poll",
                 self.port,
                 "GET",
-                f"/w/{watch}/feuille/?v=0",
+                f"/w/{watch}/sheet/?v=0",
                 headers={"HX-Request": "true"},
             )
             self.tally.timed(
                 "wrong link", self.port, "GET", f"/w/{secrets.token_urlsafe(24)}/"
             )
-            self.tally.timed("preview", self.port, "GET", f"/r/{watch}/apercu.png")
+            self.tally.timed("preview", self.port, "GET", f"/r/{watch}/preview.png")
             self.stop.wait(2)
 
 
@@ -403,7 +347,7 @@ def entries_report(acknowledged, recorded):
 
 
 def report_errors(server):
-    errors = server.errors()
+    errors = log_errors(server)
     kinds = collections.Counter(line.split(" ", 3)[-1][:70] for line in errors)
     print(f"  server log, errors other than 503: {len(errors)}")
     for line, count in kinds.most_common(3):
@@ -457,7 +401,7 @@ def postgres(args):
         env = app_env(f"postgres://bench:bench@{HOST}:{PG_PORT}/bench")
         manage(env, "migrate", "-v", "0")
         games = django_script(env, "seed", "40")
-        server = Server(env, workers=2)
+        server = serve(env, workers=2)
         marks = {}
         with Load(server.port, games) as load:
             time.sleep(8)
@@ -522,7 +466,7 @@ def redis(args):
         )
         manage(env, "migrate", "-v", "0")
         games = django_script(env, "seed", "40")
-        server = Server(env)
+        server = serve(env)
         marks = {}
         with Load(server.port, games) as load:
             time.sleep(8)
@@ -589,7 +533,7 @@ def slow(args):
     env = app_env(f"sqlite:///{workdir / 'db.sqlite3'}", LIVE_STREAMS_PER_ADDRESS=1000)
     manage(env, "migrate", "-v", "0")
     games = django_script(env, "seed", "40")
-    server = Server(env)
+    server = serve(env)
     sockets = []
     try:
         with Load(server.port, games) as load:
@@ -688,7 +632,7 @@ def disk(args):
         env = app_env(f"sqlite:///{mount / 'db.sqlite3'}")
         manage(env, "migrate", "-v", "0")
         games = django_script(env, "seed", "40")
-        server = Server(env)
+        server = serve(env)
         marks = {}
         with Load(server.port, games) as load:
             time.sleep(8)

@@ -39,7 +39,7 @@ import tempfile
 import time
 from pathlib import Path
 
-import common
+from harness import clients, figures, seeding, servers
 
 IMPORT_TARGET_MS = 1000
 DELAY_TARGET_MS = 200
@@ -58,20 +58,20 @@ def main():
     if args.inner:
         return inner(args)
     print(f"load average before: {os.getloadavg()}", flush=True)
-    database = common.throwaway_database(args.db, name="scorekeeper_bench_import")
+    database = servers.throwaway_database(args.db, name="scorekeeper_bench_import")
     path = Path(tempfile.mkdtemp(prefix="scorekeeper-import-")) / "game.json"
     try:
         # The per-address limit would stop this client's uploads: lifted here
         # (its own tests keep it).
-        env = common.app_env(database.url, IMPORT_LIMIT=10**6)
-        common.prepare(env)
-        command = [common.PYTHON, __file__, *sys.argv[1:], "--inner", str(path)]
-        done = subprocess.run(command, cwd=common.ROOT, env=env, timeout=900)
+        env = servers.app_env(database.url, IMPORT_LIMIT=10**6)
+        servers.prepare(env)
+        command = [servers.PYTHON, __file__, *sys.argv[1:], "--inner", str(path)]
+        done = subprocess.run(command, cwd=servers.ROOT, env=env, timeout=900)
         if done.returncode not in (0, 1):
             return done.returncode
-        games = common.seed(env, "games", 12, 6, 0)
+        games = seeding.seed(env, "games", 12, 6, 0)
         workers = 1 if args.db == "sqlite" else 2
-        with common.Server(env, workers=workers) as server:
+        with servers.Server(env, workers=workers) as server:
             ok = asyncio.run(loaded(server, games, path.read_bytes(), args))
     finally:
         database.drop()
@@ -87,7 +87,7 @@ def main():
 
 def setup():
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
-    sys.path.insert(0, str(common.ROOT))
+    sys.path.insert(0, str(servers.ROOT))
     import django
 
     django.setup()
@@ -176,8 +176,8 @@ def inner(args):
         import_game(raw, band)
         took.append((time.perf_counter() - start) * 1000)
         cpu.append((time.process_time() - started_cpu) * 1000)
-    p = common.percentile
-    common.table(
+    p = figures.percentile
+    figures.table(
         f"Importing it {args.repeat} times in one process, {args.db} "
         f"(load average {os.getloadavg()[0]:.2f})",
         ["", "median ms", "max ms", "CPU median ms"],
@@ -187,7 +187,7 @@ def inner(args):
         ],
     )
     ok = fits and max(took) <= IMPORT_TARGET_MS and max(timer.held) <= DELAY_TARGET_MS
-    common.verdict(
+    figures.verdict(
         ok,
         f"the file fits, the import ≤ {IMPORT_TARGET_MS} ms, its write lock "
         f"≤ {DELAY_TARGET_MS} ms",
@@ -242,17 +242,17 @@ async def score(hosts, writes, stop, spans):
 
 
 async def loaded(server, games, raw, args):
-    common.check_loopback(server.base)
-    async with common.session(limit=8, timeout=60) as client:
-        hosts = await common.open_hosts(client, server.base, games)
+    clients.check_loopback(server.base)
+    async with clients.session(limit=8, timeout=60) as client:
+        hosts = await clients.open_hosts(client, server.base, games)
         # Alone.
-        alone_writes, alone_spans, stop = common.Writes(), [], asyncio.Event()
+        alone_writes, alone_spans, stop = clients.Writes(), [], asyncio.Event()
         task = asyncio.create_task(score(hosts, alone_writes, stop, alone_spans))
         await asyncio.sleep(args.duration)
         stop.set()
         await task
         # While the file is imported, again and again.
-        busy_writes, busy_spans, stop = common.Writes(), [], asyncio.Event()
+        busy_writes, busy_spans, stop = clients.Writes(), [], asyncio.Event()
         task = asyncio.create_task(score(hosts, busy_writes, stop, busy_spans))
         await asyncio.sleep(1)
         imports, statuses = [], {}
@@ -268,7 +268,7 @@ async def loaded(server, games, raw, args):
         await asyncio.sleep(0.5)
         stop.set()
         await task
-    p = common.percentile
+    p = figures.percentile
     alone = [(end - start) * 1000 for start, end, ok in alone_spans if ok]
     # An entry overlapping an import in time.
     during = [
@@ -288,13 +288,13 @@ async def loaded(server, games, raw, args):
             busy_writes.errors,
         ],
     ]
-    common.table(
+    figures.table(
         f"Entries at other tables over loopback, {args.db} (load average "
         f"{os.getloadavg()[0]:.2f})",
         ["", "entries", "p50 ms", "p99 ms", "max ms", "errors"],
         rows,
     )
-    common.table(
+    figures.table(
         f"The file uploaded to the import page {len(imports)} times",
         ["", "median ms", "max ms", "answers"],
         [["import (HTTP)", p(took, 50), max(took), json.dumps(statuses)]],
@@ -306,7 +306,7 @@ async def loaded(server, games, raw, args):
         and delay <= DELAY_TARGET_MS
         and busy_writes.errors == 0
     )
-    common.verdict(
+    figures.verdict(
         ok,
         f"each import answered ≤ {IMPORT_TARGET_MS} ms; an entry during one "
         f"≤ {DELAY_TARGET_MS} ms later than alone (here {delay:.0f} ms)",

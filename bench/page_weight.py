@@ -18,7 +18,7 @@ import sys
 import urllib.request
 from urllib.parse import urljoin
 
-import common
+from harness import clients, figures, seeding, servers
 
 RESOURCE = re.compile(
     r"<(?:script|img|source)\b[^>]*?\bsrc=\"([^\"]+)\""
@@ -32,7 +32,7 @@ FETCHED_RELS = {"stylesheet", "icon", "apple-touch-icon", "manifest", "preload"}
 
 
 def fetch(url, encodings="br, gzip"):
-    common.check_loopback(url)
+    clients.check_loopback(url)
     request = urllib.request.Request(
         url, headers={"Accept-Encoding": encodings, "Accept-Language": "fr"}
     )
@@ -53,7 +53,7 @@ def resources(html, base):
     urls = []
     for ref in found:
         url = urljoin(base, ref.replace("&amp;", "&"))
-        if url.startswith(f"http://{common.HOST}:") and url not in urls:
+        if url.startswith(f"http://{servers.HOST}:") and url not in urls:
             urls.append(url)
     return urls
 
@@ -95,19 +95,19 @@ def main():
     parser.add_argument("--budget-kb", type=float, default=32.0)
     args = parser.parse_args()
 
-    db = common.throwaway_database("sqlite")
+    db = servers.throwaway_database("sqlite")
     try:
-        env = common.app_env(db.url)
-        common.prepare(env)
-        (game,) = common.seed(env, "games", 1, args.players, args.rounds)
-        with common.Server(env) as server:
+        env = servers.app_env(db.url)
+        servers.prepare(env)
+        (game,) = seeding.seed(env, "games", 1, args.players, args.rounds)
+        with servers.Server(env) as server:
             rows = measure(server.base, f"/w/{game['watch_token']}/")
     finally:
         db.drop()
     total_raw = sum(r[1] for r in rows)
     total_sent = sum(r[2] for r in rows)
     rows.append(("total", total_raw, total_sent, ""))
-    common.table(
+    figures.table(
         f"Page weight of the watch page ({args.players} players, {args.rounds} "
         f"rounds played), bytes",
         ["resource", "uncompressed", "compressed", "encoding"],
@@ -116,7 +116,7 @@ def main():
     kb = total_sent / 1024
     ok = kb <= args.budget_kb
     print(f"{kb:.1f} KB compressed")
-    common.verdict(ok, f"≤ {args.budget_kb:g} KB compressed")
+    figures.verdict(ok, f"≤ {args.budget_kb:g} KB compressed")
     return 0 if ok else 1
 
 

@@ -22,7 +22,7 @@ import re
 import sys
 import time
 
-import common
+from harness import clients, figures, seeding, servers
 
 VERSION = re.compile(rb'id="sheet"[^>]*?data-version="(\d+)"')
 HEADERS = b"Accept-Language: fr\r\n"
@@ -53,14 +53,14 @@ class Soak:
     async def table(self, host_client, client, index):
         """One table: a game after another, a host and its watchers."""
         state = {"game": None, "version": 0}
-        writes = common.Writes()
+        writes = clients.Writes()
         watchers = [
             asyncio.create_task(self.watcher(client, state))
             for _ in range(self.args.watchers_per_table)
         ]
         while self.more() and self.pool:
             game = self.pool.pop()
-            host = common.ScoringHost(host_client, self.server.base, game)
+            host = clients.ScoringHost(host_client, self.server.base, game)
             self.requests += 1
             try:
                 await host.open()
@@ -139,10 +139,10 @@ class Soak:
 
     async def run(self):
         args = self.args
-        client = common.LeanClient(self.server.port, args.connections)
+        client = clients.LeanClient(self.server.port, args.connections)
         start = time.monotonic()
         self.deadline = start + args.duration
-        async with common.session(args.tables) as host_client:
+        async with clients.session(args.tables) as host_client:
             await asyncio.gather(
                 self.sampler(start),
                 *(self.table(host_client, client, i) for i in range(args.tables)),
@@ -160,23 +160,23 @@ def main():
     parser.add_argument("--write-interval", type=float, default=4.0)
     parser.add_argument("--connections", type=int, default=100)
     parser.add_argument("--max-req", type=int, default=2_000_000)
-    common.add_server_args(parser)
+    servers.add_server_args(parser)
     args = parser.parse_args()
 
     games_needed = args.tables * (2 + int(args.duration / args.write_interval / 78) + 1)
-    db = common.throwaway_database(args.db)
+    db = servers.throwaway_database(args.db)
     try:
-        env = common.app_env(db.url)
-        common.prepare(env)
+        env = servers.app_env(db.url)
+        servers.prepare(env)
         # Every table's first game is already 10 rounds in: the tables' first game
         # ends (end screens, band history, new host and watch pages: code paths a
         # game only takes at its end) come during the warm-up minute, not at the
         # middle of the run, where they looked like growth in the "steady" half.
-        fresh = common.seed(env, "games", games_needed - args.tables, 6, 0)
-        games = fresh + common.seed(env, "games", args.tables, 6, 10)
-        with common.Server(env, workers=common.workers_for(args, args.db)) as server:
+        fresh = seeding.seed(env, "games", games_needed - args.tables, 6, 0)
+        games = fresh + seeding.seed(env, "games", args.tables, 6, 10)
+        with servers.Server(env, workers=servers.workers_for(args, args.db)) as server:
             soak = Soak(args, server, games)
-            with common.CpuMeter(server) as cpu:
+            with figures.CpuMeter(server) as cpu:
                 asyncio.run(soak.run())
             died = server.proc.poll() is not None
     finally:
@@ -186,7 +186,7 @@ def main():
     warm = next((s for s in samples if s[0] >= 60), samples[0])
     first, last = samples[0], samples[-1]
     restarts = len(set(first[2]) ^ set(last[2])) // 2 + died
-    common.table(
+    figures.table(
         f"Soak on {args.db}: {args.duration:g} s, {args.tables} tables × "
         f"{args.watchers_per_table} watchers polling 1/s, a box every "
         f"{args.write_interval:g} s per table (server CPU {cpu.server_pct:.0f} %, "
@@ -198,33 +198,33 @@ def main():
         ]
         + [("errors", soak.errors, "", "")],
     )
-    common.table(
+    figures.table(
         "Server memory (RSS of every server process, MiB)",
         ["at s", "RSS MiB"],
-        [(f"{t:.0f}", f"{common.mib(rss):.1f}") for t, rss, _pids in samples],
+        [(f"{t:.0f}", f"{figures.mib(rss):.1f}") for t, rss, _pids in samples],
     )
-    growth = common.mib(last[1] - warm[1])
+    growth = figures.mib(last[1] - warm[1])
     # Steady state: the second half of the run, once every kind of page (the end
     # of a game included, from about 80 s) has been rendered at least once.
     mid = min(samples, key=lambda s: abs(s[0] - args.duration / 2))
-    late = common.mib(last[1] - mid[1])
+    late = figures.mib(last[1] - mid[1])
     print(
-        f"RSS start {common.mib(first[1]):.1f} MiB, after warm-up "
-        f"{common.mib(warm[1]):.1f} MiB, mid-run "
-        f"{common.mib(mid[1]):.1f} MiB, end "
-        f"{common.mib(last[1]):.1f} MiB ({growth:+.1f} MiB since warm-up, "
+        f"RSS start {figures.mib(first[1]):.1f} MiB, after warm-up "
+        f"{figures.mib(warm[1]):.1f} MiB, mid-run "
+        f"{figures.mib(mid[1]):.1f} MiB, end "
+        f"{figures.mib(last[1]):.1f} MiB ({growth:+.1f} MiB since warm-up, "
         f"{late:+.1f} MiB over the second half); worker restarts: {restarts}; GETs "
         f"retried on a keep-alive connection the server had closed: {soak.retried}"
     )
     for note in soak.notes:
         print("error:", note)
-    ok = soak.errors == 0 and restarts == 0 and late <= 0.02 * common.mib(mid[1])
-    common.verdict(ok, "0 errors, memory flat: ≤ 2 % growth over the second half")
+    ok = soak.errors == 0 and restarts == 0 and late <= 0.02 * figures.mib(mid[1])
+    figures.verdict(ok, "0 errors, memory flat: ≤ 2 % growth over the second half")
     return 0 if ok else 1
 
 
 def _p(values):
-    return common.percentile(values, 50), common.percentile(values, 99)
+    return figures.percentile(values, 50), figures.percentile(values, 99)
 
 
 if __name__ == "__main__":

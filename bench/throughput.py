@@ -1,7 +1,7 @@
 """Throughput under uvicorn (scorekeeper.serve), in one run: requests/s of
 
   (y) the yardstick: a minimal Django project under the same uvicorn, served
-      beside the app (bench/yardstick.py),
+      beside the app (bench/harness/yardstick.py),
   (a) a bare view of the app (/robots.txt: no database, no template),
   (b) the unchanged-sheet poll (/w/<watch>/sheet/?v=<current>: 204, empty; the
       fallback of a page without its stream, a plain Django view since the push),
@@ -26,7 +26,7 @@ import argparse
 import asyncio
 import time
 
-import common
+from harness import clients, figures, seeding, servers
 
 
 async def measure_gets(server, yardstick, game, args):
@@ -41,10 +41,10 @@ async def measure_gets(server, yardstick, game, args):
     ]
     totals = {label: [0.0, [], 0, {}, 0.0] for label, _, _ in cases}
     slices = max(1, args.slices)
-    async with common.session(args.concurrency) as client:
+    async with clients.session(args.concurrency) as client:
         for _label, target, path in cases:
             # Warm every worker (imports, template compilation, connections).
-            await common.hammer(
+            await clients.hammer(
                 client,
                 target.base + path,
                 concurrency=args.concurrency,
@@ -55,7 +55,7 @@ async def measure_gets(server, yardstick, game, args):
             for label, target, path in cases:
                 cpu0 = target.cpu_seconds()
                 t0 = time.monotonic()
-                _rps, lat, errors, statuses = await common.hammer(
+                _rps, lat, errors, statuses = await clients.hammer(
                     client,
                     target.base + path,
                     concurrency=args.concurrency,
@@ -80,9 +80,9 @@ async def closed_loop(server, games, *, duration, budget, concurrency):
     most `concurrency` writes in flight (1: the hosts take turns, one write at a
     time). The server CPU per write counts the writes only, not the host pages
     opened before them."""
-    writes = common.Writes()
-    async with common.session(len(games)) as client:
-        hosts = await common.open_hosts(client, server.base, games)
+    writes = clients.Writes()
+    async with clients.session(len(games)) as client:
+        hosts = await clients.open_hosts(client, server.base, games)
         cpu0 = server.cpu_seconds()
         deadline = time.monotonic() + duration
         made = 0
@@ -105,16 +105,16 @@ async def closed_loop(server, games, *, duration, budget, concurrency):
 
 
 def run_one(kind, args):
-    db = common.throwaway_database(kind)
+    db = servers.throwaway_database(kind)
     try:
-        env = common.app_env(db.url)
-        common.prepare(env)
-        (game,) = common.seed(env, "games", 1, 6, 6)
-        hosts = common.seed(env, "games", args.hosts, 6, 0)
-        queries = common.seed(env, "queries") if args.queries else []
-        server = common.Server(env, workers=common.workers_for(args, kind))
-        with common.yardstick(env) as yardstick, server:
-            with common.CpuMeter(server) as cpu:
+        env = servers.app_env(db.url)
+        servers.prepare(env)
+        (game,) = seeding.seed(env, "games", 1, 6, 6)
+        hosts = seeding.seed(env, "games", args.hosts, 6, 0)
+        queries = seeding.seed(env, "queries") if args.queries else []
+        server = servers.Server(env, workers=servers.workers_for(args, kind))
+        with servers.yardstick(env) as yardstick, server:
+            with figures.CpuMeter(server) as cpu:
                 gets = asyncio.run(measure_gets(server, yardstick, game, args))
             writes = asyncio.run(
                 closed_loop(
@@ -140,7 +140,7 @@ def main():
         "--concurrency", type=int, default=1, help="requests in flight (1: sequential)"
     )
     parser.add_argument("--hosts", type=int, default=16, help="games scored at once")
-    common.add_server_args(parser)
+    servers.add_server_args(parser)
     parser.add_argument("--no-queries", dest="queries", action="store_false")
     args = parser.parse_args()
 
@@ -167,8 +167,8 @@ def main():
                     cpu_ms,
                     cpu_ms / yard_cpu,
                     cpu_ms / base_cpu,
-                    common.percentile(lat, 50),
-                    common.percentile(lat, 99),
+                    figures.percentile(lat, 50),
+                    figures.percentile(lat, 99),
                     errors,
                     " ".join(f"{k}×{v}" for k, v in sorted(statuses.items())),
                 )
@@ -182,13 +182,13 @@ def main():
                 w.cpu_ms,
                 w.cpu_ms / yard_cpu,
                 w.cpu_ms / base_cpu,
-                common.percentile(w.latencies, 50),
-                common.percentile(w.latencies, 99),
+                figures.percentile(w.latencies, 50),
+                figures.percentile(w.latencies, 99),
                 w.errors,
                 " ".join(f"{k}×{v}" for k, v in sorted(w.statuses.items())),
             )
         )
-        common.table(
+        figures.table(
             f"Throughput on {kind} ({time.monotonic() - t0:.0f} s run; server CPU "
             f"{cpu.server_pct:.0f} %, client {cpu.client_pct:.0f} %, whole machine "
             f"{cpu.machine_pct:.0f} %, in % of one core)",
@@ -208,7 +208,7 @@ def main():
         )
         if queries:
             labels = list(queries[0]["counts"])
-            common.table(
+            figures.table(
                 f"SQL queries per request on {kind} (status in brackets)",
                 ["players", "rounds", *labels],
                 [
@@ -227,7 +227,7 @@ def main():
             ]
             if varying:
                 print("queries vary for", ", ".join(varying))
-            common.verdict(
+            figures.verdict(
                 not varying, "queries per request constant in players and rounds"
             )
         bare_cpu = base_cpu / yard_cpu
@@ -239,7 +239,7 @@ def main():
             f"score entry {entry_cpu:.2f} ×; the unchanged poll "
             f"{gets[2][5] / yard_cpu:.2f} × (measured, no target)"
         )
-        common.verdict(
+        figures.verdict(
             bare_cpu <= 1.2 and page_cpu <= 2.5 and entry_cpu <= 5,
             "server CPU × the yardstick: /robots.txt ≤ 1.2, full watch page ≤ 2.5, "
             "score entry ≤ 5",

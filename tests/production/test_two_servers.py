@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from tests.production.servers import EventStream, Phone
+from tests.production.phones import EventStream, Phone
 
 pytestmark = pytest.mark.usefixtures("fresh_limits")
 
@@ -195,7 +195,7 @@ def test_sigterm_ends_the_open_streams_with_a_final_retry_line(
     lone_server, game, workers
 ):
     graceful = 10
-    server = lone_server(WEB_CONCURRENCY=str(workers), GRACEFUL_TIMEOUT=str(graceful))
+    server = lone_server(workers=workers, GRACEFUL_TIMEOUT=str(graceful))
     streams, holders = [], set()
     try:
         # Streams until every worker holds some: each must drain its own.
@@ -205,7 +205,7 @@ def test_sigterm_ends_the_open_streams_with_a_final_retry_line(
             streams.append(stream)
             assert stream.status == 200
             stream.wait_for(lambda m: m.get("event") == "sheet")
-            holders.add(server.holder(stream))
+            holders.add(stream.holder(server))
         signalled_at = time.monotonic()
         server.terminate()
         for stream in streams:

@@ -14,8 +14,8 @@ It runs the models in processes of its own (no HTTP server: the point is the
 write lock and the CPU an import takes, not the network), on a throwaway
 database, and stops everything it started; every loop is bounded in time.
 
-    .venv/bin/python bench/imports.py
-    .venv/bin/python bench/imports.py --db postgres --importers 6 --duration 20
+    .venv/bin/python bench/import_lock.py
+    .venv/bin/python bench/import_lock.py --db postgres --importers 6 --duration 20
 
 Targets: the import's median ≤ 0.5 s, its write lock's median ≤ 100 ms.
 """
@@ -31,7 +31,7 @@ import subprocess
 import sys
 import time
 
-import common
+from harness import figures, servers
 
 # A 640-entry import, and the write lock it holds: other tables wait that long.
 IMPORT_TARGET_MS = 500
@@ -48,12 +48,12 @@ def main():
     args = parser.parse_args()
     if args.inner:
         return inner(args)
-    database = common.throwaway_database(args.db, name="scorekeeper_bench_imports")
+    database = servers.throwaway_database(args.db, name="scorekeeper_bench_imports")
     try:
-        env = common.app_env(database.url, IMPORT_LIMIT=10**9)
-        common.manage(env, "migrate", "--noinput")
-        command = [common.PYTHON, __file__, "--inner", *sys.argv[1:]]
-        done = subprocess.run(command, cwd=common.ROOT, env=env, timeout=900)
+        env = servers.app_env(database.url, IMPORT_LIMIT=10**9)
+        servers.manage(env, "migrate", "--noinput")
+        command = [servers.PYTHON, __file__, "--inner", *sys.argv[1:]]
+        done = subprocess.run(command, cwd=servers.ROOT, env=env, timeout=900)
     finally:
         database.drop()
     return done.returncode
@@ -64,7 +64,7 @@ def main():
 
 def setup():
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
-    sys.path.insert(0, str(common.ROOT))
+    sys.path.insert(0, str(servers.ROOT))
     import django
 
     django.setup()
@@ -202,8 +202,8 @@ def inner(args):
         import_game(raw, band)
         took.append((time.perf_counter() - start) * 1000)
         cpu.append((time.process_time() - started_cpu) * 1000)
-    p = common.percentile
-    common.table(
+    p = figures.percentile
+    figures.table(
         f"Importing a {entries}-entry export ({len(raw) // 1024} kB), "
         f"{args.repeat} times alone, {args.db} (load average "
         f"{os.getloadavg()[0]:.1f})",
@@ -246,13 +246,13 @@ def inner(args):
             counter.value,
         ],
     ]
-    common.table(
+    figures.table(
         f"Score entries for {args.duration:g} s, {args.db}",
         ["while", "entries", "p50 ms", "p99 ms", "max ms", "imports done"],
         rows,
     )
     ok = p(took, 50) <= IMPORT_TARGET_MS and p(timer.held, 50) <= LOCK_TARGET_MS
-    common.verdict(
+    figures.verdict(
         ok,
         f"a {entries}-entry import ≤ {IMPORT_TARGET_MS} ms, its write lock ≤ "
         f"{LOCK_TARGET_MS} ms (medians)",

@@ -7,7 +7,7 @@ figure as a multiple of it: a saving in the framework then shows as a smaller
 multiple instead of vanishing in a ratio to the app's own bare view, which the
 same saving makes cheaper too.
 
-    BIND=127.0.0.1:8001 .venv/bin/python bench/yardstick.py
+    BIND=127.0.0.1:8001 .venv/bin/python bench/harness/yardstick.py
 """
 
 import os
@@ -19,7 +19,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.urls import path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def hello(request: HttpRequest) -> HttpResponse:

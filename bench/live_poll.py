@@ -5,15 +5,15 @@ seconds through the real record URL, and 40 watchers whose phones poll the live
 sheet once a second (`GET /w/<watch>/sheet/?v=<version they show>`: 204 when
 nothing changed, the new sheet otherwise), each on its own phase, as htmx's
 `every 1s` does. This is what a page does when it cannot hold its event stream
-(bench/live.py measures the stream). Staleness is the time from an entry to each
+(bench/live_push.py measures the stream). Staleness is the time from an entry to each
 watcher's first sight of it (the answer that shows it fully received), measured
 from the moment the server saved the entry (its `created_at`, same clock), and
 also from the host's tap (POST sent) and from the host's confirmation (answer
 received). Also: errors (any failed or non-2xx request), poll latency, and the
 CPU used by the server and by this client.
 
-    .venv/bin/python bench/watchers.py                       # SQLite, 60 s
-    .venv/bin/python bench/watchers.py --db postgres --duration 120
+    .venv/bin/python bench/live_poll.py                       # SQLite, 60 s
+    .venv/bin/python bench/live_poll.py --db postgres --duration 120
 
 Target: staleness p95 ≤ 1 s, 0 errors. Loopback only; the run stops by itself
 after --duration seconds (and at most --max-requests requests).
@@ -26,7 +26,7 @@ import re
 import sys
 import time
 
-import common
+from harness import clients, figures, seeding, servers
 
 VERSION = re.compile(rb'id="sheet"[^>]*?data-version="(\d+)"')
 
@@ -105,11 +105,11 @@ class Run:
 
     async def main(self):
         args = self.args
-        writes = common.Writes()
-        client = common.LeanClient(self.port, args.connections)
+        writes = clients.Writes()
+        client = clients.LeanClient(self.port, args.connections)
         headers = b"Accept-Language: fr\r\nHX-Request: true\r\n"
-        async with common.session(len(self.games)) as host_client:
-            hosts = await common.open_hosts(host_client, self.base, self.games)
+        async with clients.session(len(self.games)) as host_client:
+            hosts = await clients.open_hosts(host_client, self.base, self.games)
             start = time.monotonic() + 0.5
             self.deadline = start + args.duration
             tasks = [
@@ -132,8 +132,8 @@ class Run:
 
     def staleness(self, entries):
         """Per (entry, watcher): seconds from save, tap and answer to first sight."""
-        saved = common.saved_times(self.games, entries, self.clock_offset)
-        stale = common.Staleness()
+        saved = figures.saved_times(self.games, entries, self.clock_offset)
+        stale = figures.Staleness()
         for index, writes in self.writes.items():
             watchers = {}
             for watcher_id, version, t in self.sightings[index]:
@@ -153,22 +153,22 @@ def main():
     parser.add_argument("--write-interval", type=float, default=5.0)
     parser.add_argument("--connections", type=int, default=200)
     parser.add_argument("--max-requests", type=int, default=1_000_000)
-    common.add_server_args(parser)
+    servers.add_server_args(parser)
     args = parser.parse_args()
 
-    db = common.throwaway_database(args.db)
+    db = servers.throwaway_database(args.db)
     try:
-        env = common.app_env(db.url)
-        common.prepare(env)
-        games = common.seed(env, "games", args.hosts, 6, 0)
-        server = common.Server(env, workers=common.workers_for(args, args.db))
+        env = servers.app_env(db.url)
+        servers.prepare(env)
+        games = seeding.seed(env, "games", args.hosts, 6, 0)
+        server = servers.Server(env, workers=servers.workers_for(args, args.db))
         with server:
             run = Run(args, games, server.base, server.port)
             rss_start = server.rss_bytes()
-            with common.CpuMeter(server) as cpu:
+            with figures.CpuMeter(server) as cpu:
                 writes = asyncio.run(run.main())
             rss_end = server.rss_bytes()
-        entries = common.seed(env, "entries")
+        entries = seeding.seed(env, "entries")
     finally:
         db.drop()
 
@@ -176,7 +176,7 @@ def main():
     per_game = args.watchers // len(games)
     polls = sum(run.poll_statuses.values())
     errors = run.poll_errors + writes.errors
-    common.table(
+    figures.table(
         f"Watchers on {args.db}: {args.watchers} watchers ({per_game} per game, "
         f"poll /w/…/sheet/?v=, 1/s, {args.connections} connections) while "
         f"{args.hosts} hosts score (1 box every {args.write_interval:g} s each), "
@@ -186,9 +186,9 @@ def main():
             (
                 label,
                 len(values),
-                common.percentile(values, 50),
-                common.percentile(values, 95),
-                common.percentile(values, 99),
+                figures.percentile(values, 50),
+                figures.percentile(values, 95),
+                figures.percentile(values, 99),
                 max(values, default=float("nan")),
             )
             for label, values in (
@@ -198,7 +198,7 @@ def main():
             )
         ],
     )
-    common.table(
+    figures.table(
         "Requests, errors and CPU",
         [
             "polls/s",
@@ -221,17 +221,17 @@ def main():
                 polls / cpu.elapsed,
                 run.poll_statuses.get(204, 0),
                 run.poll_statuses.get(200, 0),
-                common.percentile(run.poll_latencies, 50),
-                common.percentile(run.poll_latencies, 99),
+                figures.percentile(run.poll_latencies, 50),
+                figures.percentile(run.poll_latencies, 99),
                 run.skipped_ticks,
                 len(writes.latencies),
-                common.percentile(writes.latencies, 99),
+                figures.percentile(writes.latencies, 99),
                 errors,
                 missed,
                 cpu.server_pct,
                 cpu.client_pct,
                 cpu.machine_pct,
-                f"{common.mib(rss_start):.0f}→{common.mib(rss_end):.0f}",
+                f"{figures.mib(rss_start):.0f}→{figures.mib(rss_end):.0f}",
             )
         ],
     )
@@ -241,8 +241,8 @@ def main():
     )
     for note in run.error_notes + writes.refusals:
         print("error:", note)
-    ok = errors == 0 and missed == 0 and common.percentile(from_saved, 95) <= 1.0
-    common.verdict(ok, "staleness p95 ≤ 1 s from the entry, 0 errors")
+    ok = errors == 0 and missed == 0 and figures.percentile(from_saved, 95) <= 1.0
+    figures.verdict(ok, "staleness p95 ≤ 1 s from the entry, 0 errors")
     return 0 if ok else 1
 
 

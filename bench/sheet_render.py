@@ -1,6 +1,6 @@
 """Micro-benchmark of the score sheet: a 6-player game mid-game, drawn cache cold.
 
-Run: .venv/bin/python bench/bench_sheet.py [--renders 100]
+Run: .venv/bin/python bench/sheet_render.py [--renders 100]
 
 Each render builds the sheet's data (`TableBuilder`, from the replayed state) and
 renders its template: `games.sheet.draw_sheet`, what `sheet_html` does on a cache
@@ -54,13 +54,13 @@ def main():
     from django.core.management import call_command
     from django.utils import translation
 
-    from bench.common import _make_games
+    from bench.harness.seeding import make_games
     from games.access import Access
     from games.models import Game
     from games.sheet import TableBuilder, draw_sheet
 
     call_command("migrate", verbosity=0)
-    (made,) = _make_games(1, args.players, args.rounds)
+    (made,) = make_games(1, args.players, args.rounds)
     game = Game.objects.get(watch_token=made["watch_token"])
     translation.activate("fr")
     state = game.state()

@@ -12,8 +12,8 @@ answer (the refreshed sheet). Two ways of being "at once":
                  ends when every answer is back (the worst case: 50 writers
                  queued on SQLite's single write lock and on 2 cores).
 
-    .venv/bin/python bench/scoring.py                    # both modes, SQLite
-    .venv/bin/python bench/scoring.py --mode burst --db postgres
+    .venv/bin/python bench/score_entry.py                    # both modes, SQLite
+    .venv/bin/python bench/score_entry.py --mode burst --db postgres
 """
 
 import argparse
@@ -22,14 +22,14 @@ import random
 import sys
 import time
 
-import common
+from harness import clients, figures, seeding, servers
 
 
 async def bursts(base, games, *, rounds, pause, deadline_s):
     """Every host writes at the same instant, round after round."""
-    writes = common.Writes()
-    async with common.session(len(games)) as client:
-        hosts = await common.open_hosts(client, base, games)
+    writes = clients.Writes()
+    async with clients.session(len(games)) as client:
+        hosts = await clients.open_hosts(client, base, games)
         deadline = time.monotonic() + deadline_s
         t0 = time.monotonic()
         for _ in range(rounds):
@@ -43,9 +43,9 @@ async def bursts(base, games, *, rounds, pause, deadline_s):
 
 async def steady(base, games, *, interval, duration):
     """Every host writes every `interval` seconds, on its own phase."""
-    writes = common.Writes()
-    async with common.session(len(games)) as client:
-        hosts = await common.open_hosts(client, base, games)
+    writes = clients.Writes()
+    async with clients.session(len(games)) as client:
+        hosts = await clients.open_hosts(client, base, games)
         t0 = time.monotonic()
         deadline = t0 + duration
 
@@ -73,21 +73,21 @@ def main():
     parser.add_argument("--duration", type=float, default=60.0, help="steady: s")
     parser.add_argument("--rounds", type=int, default=20, help="burst: writes/host")
     parser.add_argument("--pause", type=float, default=0.5, help="burst: s")
-    common.add_server_args(parser)
+    servers.add_server_args(parser)
     parser.add_argument("--max-seconds", type=float, default=300)
     args = parser.parse_args()
 
     modes = ["steady", "burst"] if args.mode == "both" else [args.mode]
     results = []
-    db = common.throwaway_database(args.db)
+    db = servers.throwaway_database(args.db)
     try:
-        env = common.app_env(db.url)
-        common.prepare(env)
-        server = common.Server(env, workers=common.workers_for(args, args.db))
+        env = servers.app_env(db.url)
+        servers.prepare(env)
+        server = servers.Server(env, workers=servers.workers_for(args, args.db))
         with server:
             for mode in modes:
-                games = common.seed(env, "games", args.hosts, 6, 0)
-                with common.CpuMeter(server) as cpu:
+                games = seeding.seed(env, "games", args.hosts, 6, 0)
+                with figures.CpuMeter(server) as cpu:
                     if mode == "steady":
                         writes = asyncio.run(
                             steady(
@@ -115,7 +115,7 @@ def main():
     ok = True
     for mode, writes, cpu in results:
         lat = writes.latencies
-        p99 = common.percentile(lat, 99)
+        p99 = figures.percentile(lat, 99)
         passed = writes.errors == 0 and p99 <= 100
         ok = ok and passed
         if mode == "steady":
@@ -128,15 +128,15 @@ def main():
                 len(lat),
                 writes.rps,
                 writes.errors,
-                common.percentile(lat, 50),
-                common.percentile(lat, 95),
+                figures.percentile(lat, 50),
+                figures.percentile(lat, 95),
                 p99,
                 max(lat, default=float("nan")),
                 cpu.server_pct,
                 "PASS" if passed else "MISS",
             )
         )
-    common.table(
+    figures.table(
         f"Score entry: {args.hosts} hosts writing at once on {args.db} "
         f"({server.describe()})",
         [
@@ -156,7 +156,7 @@ def main():
     for _mode, writes, _cpu in results:
         for note in writes.refusals:
             print("error:", note)
-    common.verdict(ok, "score entry p99 ≤ 100 ms, 0 errors, in every mode")
+    figures.verdict(ok, "score entry p99 ≤ 100 ms, 0 errors, in every mode")
     return 0 if ok else 1
 
 

@@ -15,7 +15,7 @@ lines; nothing is buffered beyond the event being read).
 Reported:
   - staleness, per (entry, watcher): from the entry's commit (the Entry's
     created_at, the server's clock, read from the database after the run, as
-    bench/watchers.py does) to the watcher's receipt of the complete `sheet` event
+    bench/live_poll.py does) to the watcher's receipt of the complete `sheet` event
     carrying that version (or a later one); also from the host's POST answer;
   - sheet events received vs expected, and versions never seen;
   - errors: failed connects, non-200 or non-event-stream answers, `gone`, failed
@@ -27,9 +27,9 @@ Reported:
   - the idle-watcher check: requests a watcher makes per minute over the whole run
     (the stream's connect; a heartbeat is not a request): ≤ 1/min.
 
-    python bench/live.py --db sqlite --tables 50 --duration 30 --ramp 10   # smoke
-    python bench/live.py --db sqlite --tables 2000                          # 10,000
-    python bench/live.py --db postgres --tables 2000                 # 2 processes
+    python bench/live_push.py --tables 50 --duration 30 --ramp 10  # smoke
+    python bench/live_push.py --db sqlite --tables 2000            # 10,000
+    python bench/live_push.py --db postgres --tables 2000          # 2 processes
 
 Targets: staleness p95 ≤ 200 ms, p99 ≤ 500 ms; 0 errors; 0 streams dropped;
 score entry p99 ≤ 100 ms; ≤ 1 request per watcher per minute.
@@ -46,7 +46,7 @@ import signal
 import sys
 import time
 
-import common
+from harness import clients, figures, seeding, servers
 
 SHEET_VERSION = re.compile(rb'data-version="(\d+)"')
 
@@ -291,7 +291,7 @@ class Phone:
     def request(self):
         headers = [
             f"GET {self.path}?v={self.version} HTTP/1.1",
-            f"Host: {common.HOST}:{self.run.port}",
+            f"Host: {servers.HOST}:{self.run.port}",
             "Accept: text/event-stream",
             "Cache-Control: no-cache",
             "Accept-Language: fr",
@@ -311,7 +311,7 @@ class Phone:
                 _t, stream = await asyncio.wait_for(
                     loop.create_connection(
                         lambda: Stream(self),
-                        common.HOST,
+                        servers.HOST,
                         run.port,
                         local_addr=(self.address, 0),
                     ),
@@ -397,7 +397,7 @@ class Run:
         self.notes = []
         self.events = {"watcher": 0, "host": 0, "hello": 0, "other": 0}
         self.dropped = {"watcher": 0, "host": 0}
-        self.writes = common.Writes()
+        self.writes = clients.Writes()
         self.sent = {}  # table → [(version, t sent, t answered)] in the window
         self.phones = []
         self.samples = []  # (label, t, rss, threads, fds, db connections, streams)
@@ -446,12 +446,12 @@ class Run:
                 import psycopg
 
                 self.pg = psycopg.connect(
-                    common.PG_ADMIN_URL, autocommit=True, connect_timeout=5
+                    servers.PG_ADMIN_URL, autocommit=True, connect_timeout=5
                 )
             row = self.pg.execute(
                 "SELECT count(*) FROM pg_stat_activity WHERE datname = %s "
                 "AND pid <> pg_backend_pid()",
-                [common.PG_BENCH_DB],
+                [servers.PG_BENCH_DB],
             ).fetchone()
             return row[0]
         except Exception as exc:  # noqa: BLE001 - a figure, not the run
@@ -510,7 +510,7 @@ class Run:
                 args.watchers_per_table
             )
             for kind, path in paths:
-                address = common.source_address(stream_index // args.per_address)
+                address = clients.source_address(stream_index // args.per_address)
                 self.phones.append(
                     Phone(self, kind, table, path, address, game["version"])
                 )
@@ -529,7 +529,7 @@ class Run:
             for k, i in enumerate(order)
         ]
         sampler = asyncio.ensure_future(self.sampler())
-        async with common.session(args.write_connections) as client:
+        async with clients.session(args.write_connections) as client:
             # The host pages (their CSRF cookie), opened during the ramp too.
             opened = []
             open_slots = asyncio.Semaphore(args.connect_concurrency)
@@ -537,7 +537,7 @@ class Run:
             async def open_host(game, delay):
                 await asyncio.sleep(delay)
                 async with open_slots:
-                    host = common.ScoringHost(client, self.server.base, game)
+                    host = clients.ScoringHost(client, self.server.base, game)
                     try:
                         await host.open()
                     except Exception as exc:  # noqa: BLE001
@@ -551,7 +551,7 @@ class Run:
             await asyncio.sleep(max(0.0, self.measure_from - time.monotonic()))
             self.sample("after ramp")
             self.streams_at_start = self.open_streams
-            cpu = common.CpuMeter(self.server)
+            cpu = figures.CpuMeter(self.server)
             cpu.__enter__()
             await asyncio.gather(
                 *(
@@ -592,7 +592,7 @@ class Run:
         for phone in self.phones:
             if phone.kind == "watcher":
                 by_table.setdefault(phone.table, []).append(phone.receipts)
-        stale = common.Staleness()
+        stale = figures.Staleness()
         for table, writes in self.sent.items():
             stale.add(writes, saved.get(table, []), by_table.get(table, []))
         return (
@@ -633,7 +633,7 @@ def rss_per_stream(samples):
 
 
 def ms(values, p):
-    return 1000 * common.percentile(values, p)
+    return 1000 * figures.percentile(values, p)
 
 
 def report_run(
@@ -652,7 +652,7 @@ def report_run(
 ):
     """Prints the run's tables and notes; returns the exit code: 0 when every
     target is met."""
-    saved = common.saved_times(games, entries, clock_offset)
+    saved = figures.saved_times(games, entries, clock_offset)
     from_saved, from_ack, exact, expected, unseen = run.staleness(saved)
     host_expected = sum(len(w) for w in run.sent.values())
     host_seen = sum(
@@ -688,7 +688,7 @@ def report_run(
         f"after a {args.ramp:g} s ramp; {server.describe()}; client {loop_name}"
     )
     p95, p99 = ms(from_saved, 95), ms(from_saved, 99)
-    common.table(
+    figures.table(
         title,
         ["staleness from", "samples", "p50 ms", "p95 ms", "p99 ms", "max ms", "target"],
         [
@@ -713,7 +713,7 @@ def report_run(
         ],
     )
     lat = w.latencies
-    common.table(
+    figures.table(
         "Events, errors, score entry",
         ["figure", "value", "target"],
         [
@@ -762,9 +762,9 @@ def report_run(
                 " / ".join(
                     f"{x:.1f}"
                     for x in (
-                        common.percentile(lat, 50),
-                        common.percentile(lat, 95),
-                        common.percentile(lat, 99),
+                        figures.percentile(lat, 50),
+                        figures.percentile(lat, 95),
+                        figures.percentile(lat, 99),
                         max(lat, default=float("nan")),
                     )
                 ),
@@ -802,7 +802,7 @@ def report_run(
             ),
         ],
     )
-    common.table(
+    figures.table(
         "Server processes",
         [
             "when",
@@ -814,7 +814,7 @@ def report_run(
             "client's open streams",
         ],
         [
-            (label or "·", f"{t:.0f}", f"{common.mib(rss):.1f}", *rest)
+            (label or "·", f"{t:.0f}", f"{figures.mib(rss):.1f}", *rest)
             for label, t, rss, *rest in run.samples
         ],
     )
@@ -854,7 +854,7 @@ def report_run(
         "staleness p95 ≤ 200 ms": p95 <= TARGETS["staleness p95 ms"],
         "staleness p99 ≤ 500 ms": p99 <= TARGETS["staleness p99 ms"],
         "score entry p99 ≤ 100 ms": (
-            common.percentile(lat, 99) <= TARGETS["score entry p99 ms"]
+            figures.percentile(lat, 99) <= TARGETS["score entry p99 ms"]
         ),
         # A run shorter than a minute still needs its one connect.
         "≤ 1 request per watcher per minute": (
@@ -897,7 +897,7 @@ def main(argv=None):
     parser.add_argument("--ramp", type=float, default=45.0, help="connects over, s")
     parser.add_argument("--settle", type=float, default=3.0, help="after ramp, s")
     parser.add_argument("--grace", type=float, default=3.0, help="after measure, s")
-    common.add_server_args(parser)
+    servers.add_server_args(parser)
     parser.add_argument("--per-address", type=int, default=50)
     parser.add_argument("--connect-concurrency", type=int, default=64)
     parser.add_argument("--connect-timeout", type=float, default=10.0)
@@ -912,10 +912,10 @@ def main(argv=None):
     )
     parser.add_argument("--drain-timeout", type=float, default=15.0)
     args = parser.parse_args(argv)
-    args.workers = common.workers_for(args, args.db)
+    args.workers = servers.workers_for(args, args.db)
 
     streams = args.tables * (1 + args.watchers_per_table)
-    client_fds = common.raise_fd_limit()
+    client_fds = servers.raise_fd_limit()
     need = streams + args.write_connections + 100
     print(
         f"{args.tables} tables × (1 host + {args.watchers_per_table} watchers) = "
@@ -926,19 +926,19 @@ def main(argv=None):
     if need > client_fds:
         print(f"warning: {need} fds needed, the limit is {client_fds}", flush=True)
 
-    db = common.throwaway_database(args.db)
+    db = servers.throwaway_database(args.db)
     try:
-        env = common.app_env(db.url)
-        common.prepare(env)
+        env = servers.app_env(db.url)
+        servers.prepare(env)
         t_seed = time.monotonic()
-        games = common.seed(env, "games", args.tables, 6, 0)
+        games = seeding.seed(env, "games", args.tables, 6, 0)
         print(
             f"seeded {len(games)} games in {time.monotonic() - t_seed:.0f} s",
             flush=True,
         )
-        server = common.Server(env, workers=args.workers)
+        server = servers.Server(env, workers=args.workers)
         with server:
-            common.check_loopback(server.base + "/")
+            clients.check_loopback(server.base + "/")
             holder = {}
 
             async def go():
@@ -955,7 +955,7 @@ def main(argv=None):
             exit_code = server.proc.poll()
             if exit_code is not None:
                 print(f"warning: the server exited during the run (code {exit_code})")
-        entries = common.seed(env, "entries")
+        entries = seeding.seed(env, "entries")
     finally:
         db.drop()
 

@@ -1,6 +1,6 @@
 """Micro-benchmark of the rules engine: every box for every possible throw.
 
-Run: .venv/bin/python bench/bench_rules.py
+Run: .venv/bin/python bench/rules_engine.py
 Prints the best of a few runs for each line; the engine is pure Python, so these
 figures are what one web worker spends scoring.
 """
