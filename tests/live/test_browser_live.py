@@ -85,7 +85,7 @@ def test_ten_host_entries_reach_the_watch_page_and_the_big_screen_at_once(
     )
     # Pushed: one trip from the server, no poll at all, and every screen has it
     # before a poll (every 2.5 s) would have brought it. How fast is measured by
-    # bench/live.py, not here: a busy CI machine is no benchmark.
+    # bench/live_push.py, not here: a busy CI machine is no benchmark.
     assert polls == []
     assert max(delays) < 2500, delays
     expect(watch.locator("th.player .player-total").nth(0)).to_have_text("53")
