@@ -28,7 +28,7 @@ def test_skyjo_with_its_limit_opens_the_skyjo_sheet(live_server, phone):
     expect(phone.locator("input[name=kind][value=skyjo]")).to_be_checked()
     # Only Skyjo's part: no Yams variants, no other game's options.
     expect(phone.locator("fieldset.presets")).to_be_hidden()
-    expect(phone.get_by_text("De 2 à 8 joueurs.")).to_be_visible()
+    expect(phone.locator("[data-kind-help=skyjo]")).to_contain_text("De 2 à 8 joueurs.")
     fill_names(phone, ["Léa", "Tom", "Zoé"])
     phone.locator("summary", has_text="Options").click()
     expect(phone.locator("[data-kind-section=skyjo]")).to_be_visible()
