@@ -8,8 +8,10 @@ which renders it with `render_band`.
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.http import content_disposition_header
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from bands.faces import PALETTE
 from bands.models import Band
 from scorekeeper.lib.capabilities import TokenNotFound, miss
 
@@ -39,6 +41,8 @@ def render_band(
             "stats": band.stats(pair),
             "host_game_url": host_game_url,
             "is_host": host_game_url is not None,
+            "people": list(band.people.all()),
+            "palette": [(index, _(c.name)) for index, c in enumerate(PALETTE)],
         },
     )
 

@@ -290,6 +290,7 @@ class GameManager(models.Manager.from_queryset(GameQuerySet)):
                 game.band = Band.objects.create_for(cleaned)
             else:
                 band.touch()
+            game.band.meet(cleaned)
             game.save(force_insert=True, using=self.db)
             Player.objects.bulk_create(
                 Player(game=game, seat=seat, name=name)
@@ -907,6 +908,7 @@ class Game(models.Model):
                     by_label=changed_by_label,
                 )
             self._bump(None, now)
+            self.band.person_renamed(player.name, name)
             if self.finished_at is not None:
                 self.band.rename_in_result(self.pk, player.name, name)
         return name

@@ -874,6 +874,15 @@ def _band_action(request, band):
     elif action == "merge":
         band.merge(request.POST.get("source", ""), request.POST.get("target", ""))
         messages.success(request, _("Les deux noms ne font plus qu'un."))
+    elif action == "face":
+        person = band.change_face(
+            request.POST.get("person", ""),
+            request.POST.get("colour", ""),
+            request.POST.get("mark", ""),
+        )
+        messages.success(
+            request, _("%(name)s garde ses couleurs.") % {"name": person.name}
+        )
     else:
         raise ValidationError(_("Action inconnue."))
 
