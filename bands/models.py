@@ -281,13 +281,28 @@ class Band(models.Model):
                 used.append(colour)
 
     def faces(self, names: Sequence[str]) -> dict[str, Face]:
-        """Each name's face, for the names the band knows: one query."""
-        keys = self.person_keys_of(names)
-        people = {p.key: p for p in self.people.filter(key__in=keys)}
+        """Each name's face, for the names the band knows: one query (the sheet
+        is drawn on every write), the host's merges followed in it."""
+        keys = person_keys(names)
+        merged = BandAlias.objects.filter(band=self, source_key__in=keys)
+        people = self.people.filter(
+            models.Q(key__in=keys) | models.Q(key__in=merged.values("target_key"))
+        ).annotate(
+            merged_from=models.Subquery(
+                merged.filter(target_key=models.OuterRef("key")).values(
+                    "source_key"
+                )[:1]
+            )
+        )
+        by_key: dict[str, Person] = {}
+        for person in people:
+            by_key[person.key] = person
+            if person.merged_from:
+                by_key.setdefault(person.merged_from, person)
         return {
-            name: Face(name=name, colour=people[key].colour, mark=people[key].mark)
+            name: Face(name=name, colour=by_key[key].colour, mark=by_key[key].mark)
             for name, key in zip(names, keys, strict=True)
-            if key in people
+            if key in by_key
         }
 
     def person_renamed(self, old_name: str, new_name: str) -> None:
