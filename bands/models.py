@@ -289,9 +289,9 @@ class Band(models.Model):
             models.Q(key__in=keys) | models.Q(key__in=merged.values("target_key"))
         ).annotate(
             merged_from=models.Subquery(
-                merged.filter(target_key=models.OuterRef("key")).values(
-                    "source_key"
-                )[:1]
+                merged.filter(target_key=models.OuterRef("key")).values("source_key")[
+                    :1
+                ]
             )
         )
         by_key: dict[str, Person] = {}
