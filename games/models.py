@@ -913,6 +913,14 @@ class Game(models.Model):
                 self.band.rename_in_result(self.pk, player.name, name)
         return name
 
+    def redraw(self) -> None:
+        """What the sheet shows changed outside the game (a player's colour or
+        mark, kept by the band): a new version, so every page and stream draws
+        the sheet again."""
+        with transaction.atomic():
+            self._lock()
+            self._bump(None, timezone.now())
+
     def pass_pencil(self, host_token: str, label: str = "") -> str:
         """Hands out a new pencil link, revoking any previous one; returns it.
 

@@ -880,6 +880,9 @@ def _band_action(request, band):
             request.POST.get("colour", ""),
             request.POST.get("mark", ""),
         )
+        # Every open sheet of the band shows the new colour without a reload.
+        for game in band.games.all():
+            game.redraw()
         messages.success(
             request, _("%(name)s garde ses couleurs.") % {"name": person.name}
         )

@@ -261,3 +261,16 @@ def test_the_band_link_cannot_change_a_face(client):
     )
     assert response.status_code == 405
     assert Band.objects.get(pk=game.band.pk).people.get(pk=hugo.pk).colour == 1
+
+
+@pytest.mark.django_db
+def test_a_changed_face_shows_at_once_on_the_open_sheets_of_the_band(client):
+    game, host_token = make_game(["Sarah", "Hugo"])
+    play_turns(game, {"Sarah": 28, "Hugo": 19}, turns=2)
+    assert ("1", "H") in dots(client.get(watch_url(game)).content.decode())
+    hugo = Person.objects.get(band=game.band, name="Hugo")
+    client.post(
+        host_band_url(host_token),
+        {"action": "face", "person": hugo.pk, "colour": "6", "mark": "🐻"},
+    )
+    assert ("6", "🐻") in dots(client.get(watch_url(game)).content.decode())
