@@ -274,3 +274,16 @@ def test_a_changed_face_shows_at_once_on_the_open_sheets_of_the_band(client):
         {"action": "face", "person": hugo.pk, "colour": "6", "mark": "🐻"},
     )
     assert ("6", "🐻") in dots(client.get(watch_url(game)).content.decode())
+
+
+@pytest.mark.django_db
+def test_a_new_game_offers_its_host_to_choose_the_colours(client):
+    game, host_token = make_game(["Sarah", "Hugo"])
+    offer = "Choisir les couleurs et les marques des joueurs"
+    page = client.get(reverse("games:host", kwargs={"host_token": host_token}))
+    assert offer in page.content.decode()
+    assert f'{host_band_url(host_token)}#faces-title"' in page.content.decode()
+    assert offer not in client.get(watch_url(game)).content.decode()
+    play_turns(game, {"Sarah": 28, "Hugo": 19}, turns=1)
+    page = client.get(reverse("games:host", kwargs={"host_token": host_token}))
+    assert offer not in page.content.decode()
