@@ -35,9 +35,16 @@ def test_faces_read_on_the_sheet_result_and_band_page(live_server, phone, scheme
     for name, mark in [("Sarah", "🦊"), ("Hugo", "HB"), ("Zoé", "Z")]:
         person = Person.objects.get(band=band, name=name)
         band.change_face(person.pk, person.colour, mark)
+    phone.emulate_media(color_scheme=scheme)
+    # A new game: the host is offered to choose the colours.
+    phone.goto(f"{live_server.url}/h/{host_token}/")
+    offer = phone.locator(".face-offer")
+    expect(offer.locator(".face-dot")).to_have_count(len(NAMES))
+    shoot(phone, f"faces-offer-{scheme}", offer)
+    assert_accessible(phone)
+
     chance = {name: 10 + 3 * seat for seat, name in enumerate(NAMES)}
     play_turns(game, chance, turns=len(NAMES) * 2)
-    phone.emulate_media(color_scheme=scheme)
 
     phone.goto(f"{live_server.url}/h/{host_token}/")
     heads = phone.locator("table.score tr.heads th.player")
