@@ -533,7 +533,6 @@ class Person(models.Model):
                 name="band_person_colour_in_palette",
             ),
         ]
-        ordering = ["name"]
 
     def __str__(self) -> str:
         return self.name

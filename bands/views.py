@@ -41,7 +41,8 @@ def render_band(
             "stats": band.stats(pair),
             "host_game_url": host_game_url,
             "is_host": host_game_url is not None,
-            "people": list(band.people.all()),
+            # In the order they joined the band: the first game's seats first.
+            "people": list(band.people.order_by("pk")),
             "palette": [(index, _(c.name)) for index, c in enumerate(PALETTE)],
         },
     )
