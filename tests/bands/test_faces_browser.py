@@ -54,9 +54,13 @@ def test_faces_read_on_the_sheet_result_and_band_page(live_server, phone, scheme
     shoot(phone, f"faces-race-{scheme}", phone.locator(".race").first)
     assert_accessible(phone)
 
+    # The big screen, on a TV: the standings carry the faces.
+    phone.set_viewport_size({"width": 1280, "height": 720})
     phone.goto(f"{live_server.url}/w/{game.watch_token}/?tv")
-    expect(phone.locator("body.is-tv .face-dot").first).to_be_visible()
-    shoot(phone, f"faces-tv-{scheme}", phone.locator("table.score tr.heads"))
+    expect(phone.locator(".standings .face-dot")).to_have_count(len(NAMES))
+    shoot(phone, f"faces-tv-{scheme}")
+    assert_accessible(phone)
+    phone.set_viewport_size({"width": 390, "height": 844})
 
     play_turns(game, chance)
     phone.goto(f"{live_server.url}/h/{host_token}/")
