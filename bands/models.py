@@ -21,7 +21,8 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from bands import stats
+from bands import faces, stats
+from bands.faces import Face
 from bands.stats import BandStats, DetailColumn, Evening, GameRow, ResultKind
 from scorekeeper.lib import csvfile, tokens
 from scorekeeper.lib.names import (
@@ -257,7 +258,82 @@ class Band(models.Model):
             BandAlias.objects.update_or_create(
                 band=self, source_key=source, defaults={"target_key": target}
             )
+            # One person, one face: the target's, or the source's if only it
+            # had one.
+            if self.people.filter(key=target).exists():
+                self.people.filter(key=source).delete()
+            else:
+                self.people.filter(key=source).update(key=target)
         return new_aliases
+
+    # --- faces: each person's colour and mark ---------------------------------
+
+    def person_keys_of(self, names: Sequence[str]) -> list[str]:
+        """Who each name of one game is in the band, after the host's merges."""
+        aliases = self.alias_map()
+        return [stats.resolve(key, aliases) for key in person_keys(names)]
+
+    def meet(self, names: Sequence[str]) -> None:
+        """A game of the band starts with `names`: a newcomer gets the first
+        colour nobody of the band wears yet; everyone else keeps theirs."""
+        with transaction.atomic():
+            # Serialises two games started at once (a row lock on PostgreSQL).
+            Band.objects.select_for_update().filter(pk=self.pk).first()
+            known = set(self.people.values_list("key", flat=True))
+            used = list(self.people.values_list("colour", flat=True))
+            for name, key in zip(names, self.person_keys_of(names), strict=True):
+                if key in known:
+                    continue
+                colour = faces.next_colour(used)
+                Person.objects.create(band=self, name=name, key=key, colour=colour)
+                known.add(key)
+                used.append(colour)
+
+    def faces(self, names: Sequence[str]) -> dict[str, Face]:
+        """Each name's face, for the names the band knows: one query (the sheet
+        is drawn on every write), the host's merges followed in it."""
+        keys = person_keys(names)
+        merged = BandAlias.objects.filter(band=self, source_key__in=keys)
+        people = self.people.filter(
+            models.Q(key__in=keys) | models.Q(key__in=merged.values("target_key"))
+        ).annotate(
+            merged_from=models.Subquery(
+                merged.filter(target_key=models.OuterRef("key")).values("source_key")[
+                    :1
+                ]
+            )
+        )
+        by_key: dict[str, Person] = {}
+        for person in people:
+            by_key[person.key] = person
+            if person.merged_from:
+                by_key.setdefault(person.merged_from, person)
+        return {
+            name: Face(name=name, colour=by_key[key].colour, mark=by_key[key].mark)
+            for name, key in zip(names, keys, strict=True)
+            if key in by_key
+        }
+
+    def person_renamed(self, old_name: str, new_name: str) -> None:
+        """A player renamed in a game: the person keeps their face under the
+        new name, unless that name is already someone of the band."""
+        old_key, new_key = self.person_keys_of([old_name, new_name])
+        if old_key == new_key or self.people.filter(key=new_key).exists():
+            return
+        self.people.filter(key=old_key).update(name=new_name, key=new_key)
+
+    def change_face(self, person_id: object, colour: object, mark: object) -> "Person":
+        """The host gives a person another colour or mark. ValidationError (and
+        nothing changed) for an unknown person, colour or a bad mark."""
+        try:
+            person = self.people.get(pk=int(str(person_id)))
+        except (ValueError, Person.DoesNotExist):
+            raise ValidationError(_("Choisissez un joueur de la bande.")) from None
+        person.colour = faces.clean_colour(colour)
+        person.mark = faces.clean_mark(mark)
+        person.full_clean()
+        person.save(update_fields=["colour", "mark"])
+        return person
 
     # --- reading -------------------------------------------------------------
 
@@ -463,3 +539,38 @@ class BandAlias(models.Model):
 
     def __str__(self) -> str:
         return f"{self.source_key} → {self.target_key}"
+
+
+class Person(models.Model):
+    """Someone of the band, with the face they keep from one game to the next.
+    `key` is who they are across the band's games (as `BandScore.name_key`,
+    after the host's merges); `name` the spelling they were last seen with."""
+
+    band = models.ForeignKey(Band, on_delete=models.CASCADE, related_name="people")
+    name = models.CharField(max_length=MAX_NAME_LENGTH)
+    key = models.TextField()
+    colour = models.PositiveSmallIntegerField()  # an index into faces.PALETTE
+    mark = models.CharField(max_length=faces.MAX_MARK_LENGTH, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["band", "key"], name="band_person_unique_key"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(colour__lt=len(faces.PALETTE)),
+                name="band_person_colour_in_palette",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        if self.colour is not None:
+            faces.clean_colour(self.colour)
+        self.mark = faces.clean_mark(self.mark)
+
+    @property
+    def face(self) -> Face:
+        return Face(name=self.name, colour=self.colour, mark=self.mark)

@@ -9,9 +9,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.http import content_disposition_header
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from bands import picture
+from bands.faces import PALETTE
 from bands.models import Band
 from bands.stats import Evening
 from scorekeeper.lib.capabilities import TokenNotFound, miss
@@ -46,6 +48,9 @@ def render_band(
             **(evening_words(request, band, evening) if evening else {}),
             "host_game_url": host_game_url,
             "is_host": host_game_url is not None,
+            # In the order they joined the band: the first game's seats first.
+            "people": list(band.people.order_by("pk")),
+            "palette": [(index, _(c.name)) for index, c in enumerate(PALETTE)],
         },
     )
 

@@ -299,6 +299,7 @@ class GameManager(GameManagerBase["Game"]):
                 game.band = Band.objects.create_for(cleaned)
             else:
                 band.touch()
+            game.band.meet(cleaned)
             game.save(force_insert=True, using=self.db)
             Player.objects.bulk_create(
                 Player(game=game, seat=seat, name=name)
@@ -916,9 +917,18 @@ class Game(models.Model):
                     by_label=changed_by_label,
                 )
             self._bump(None, now)
+            self.band.person_renamed(player.name, name)
             if self.finished_at is not None:
                 self.band.rename_in_result(self.pk, player.name, name)
         return name
+
+    def redraw(self) -> None:
+        """What the sheet shows changed outside the game (a player's colour or
+        mark, kept by the band): a new version, so every page and stream draws
+        the sheet again."""
+        with transaction.atomic():
+            self._lock()
+            self._bump(None, timezone.now())
 
     def pass_pencil(self, host_token: str, label: str = "") -> str:
         """Hands out a new pencil link, revoking any previous one; returns it.

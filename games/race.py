@@ -14,6 +14,7 @@ zero line.
 The chart is part of the sheet, drawn on every write: everything here is a few
 arithmetic operations a point, the points formatted once."""
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import cast
@@ -24,6 +25,7 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
+from bands.faces import Face
 from games.kinds.base import GameKind, RoundWords
 from games.kinds.state import State, leading_since
 from scorekeeper.lib.numbers import written
@@ -68,6 +70,7 @@ class Line:
     end_x: int
     end_y: int
     leader: bool
+    face: Face | None = None  # the colour and mark the band keeps for the player
 
 
 @dataclass(slots=True)
@@ -120,10 +123,17 @@ def race_lines(state: State) -> list[tuple[int, ...]]:
     return [(0, *(totals[player.pk] for totals in running)) for player in state.players]
 
 
-def race_of(state: State, kind: GameKind, unfolded: bool | None = None) -> Race | None:
+def race_of(
+    state: State,
+    kind: GameKind,
+    unfolded: bool | None = None,
+    faces: Mapping[str, Face] | None = None,
+) -> Race | None:
     """The race of `state`'s game (of that kind), or None before the first
     round (nothing to draw). `unfolded`: drawn open; by default once the game
-    is over."""
+    is over. `faces`: the band's colour for each name it knows (the others take
+    their seat's colour)."""
+    faces = faces or {}
     players = state.players
     lines = race_lines(state)
     rounds = len(lines[0]) - 1 if lines else 0
@@ -162,9 +172,11 @@ def race_of(state: State, kind: GameKind, unfolded: bool | None = None) -> Race 
     for index, (player, line) in enumerate(zip(players, lines, strict=True)):
         ys = [y_of(points) for points in line]
         drawn_ys.append(ys)
+        face = faces.get(player.name)
         drawn.append(
             Line(
-                colour=f"p{index % COLOURS + 1}",
+                colour=face.css if face else f"p{index % COLOURS + 1}",
+                face=face,
                 name=player.name,
                 total=line[-1],
                 points=" ".join(f"{x},{y}" for x, y in zip(xs, ys, strict=True)),
@@ -332,11 +344,16 @@ def summary(
     return head + joint + tail % gap_words + "."
 
 
-def draw_race(state: State, kind: GameKind, unfolded: bool | None = None) -> SafeString:
+def draw_race(
+    state: State,
+    kind: GameKind,
+    unfolded: bool | None = None,
+    faces: Mapping[str, Face] | None = None,
+) -> SafeString:
     """The race as the sheet draws it (templates/games/race.jinja), for a page
     that shows it without the sheet (the result page); empty before the first
     round."""
-    race = race_of(state, kind, unfolded)
+    race = race_of(state, kind, unfolded, faces)
     if race is None:
         return mark_safe("")
     # Jinja2 escaped every value (autoescape): the page may take it as it is.

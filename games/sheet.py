@@ -409,9 +409,12 @@ def draw_sheet(access: "Access", state: "State") -> SafeString:
     context = {"access": access, "role": access.role, "game": access.game}
     if access.is_host:
         context["host_token"] = access.token
+    # Each player's colour and mark, kept by the band from game to game.
+    faces = access.game.band.faces([player.name for player in state.players])
+    context["faces"] = faces
     # The score race, any kind's (games/race.py).
     context["race"] = race_of(
-        access.game.game_kind.result_state(state), access.game.game_kind
+        access.game.game_kind.result_state(state), access.game.game_kind, faces=faces
     )
     kind = access.game.game_kind
     context.update(state=state, table=kind.sheet_builder_class(state, access).table())

@@ -892,6 +892,18 @@ def _band_action(request: HtmxHttpRequest, band: Band) -> None:
     elif action == "merge":
         band.merge(request.POST.get("source", ""), request.POST.get("target", ""))
         messages.success(request, _("Les deux noms ne font plus qu'un."))
+    elif action == "face":
+        person = band.change_face(
+            request.POST.get("person", ""),
+            request.POST.get("colour", ""),
+            request.POST.get("mark", ""),
+        )
+        # Every open sheet of the band shows the new colour without a reload.
+        for game in band.games.all():
+            game.redraw()
+        messages.success(
+            request, _("%(name)s garde ses couleurs.") % {"name": person.name}
+        )
     else:
         raise ValidationError(_("Action inconnue."))
 

@@ -363,6 +363,8 @@ def result(request: HttpRequest, watch_token: str) -> HttpResponse:
     game = get_game_or_404(request, "watch", watch_token)
     state = game.game_kind.result_state(game.state())
     rows = result_words.ranking_rows(state)
+    # Each player's colour and mark, kept by the band from game to game.
+    faces = game.band.faces([player.name for player in state.players])
     headline = result_words.headline(game, state)
     url = request.build_absolute_uri(
         reverse("keepsakes:result", kwargs={"watch_token": game.watch_token})
@@ -406,7 +408,8 @@ def result(request: HttpRequest, watch_token: str) -> HttpResponse:
         "watch_url": watch_path(game),
         "link": result_link,
         # The score race, as the sheet draws it.
-        "race": draw_race(state, game.game_kind, unfolded=True),
+        "race": draw_race(state, game.game_kind, unfolded=True, faces=faces),
+        "faces": faces,
         "log_url": reverse("keepsakes:log", kwargs={"watch_token": game.watch_token})
         if game.game_kind.log_on_result
         else "",

@@ -59,11 +59,12 @@ def test_the_race_is_folded_under_the_sheet_during_the_game(
     assert race.startswith('<details class="race" id="race">')
     text = page_text(race)
     assert title in text and summary.replace("\u00a0", " ") in text
-    # One line a player, in the sheet's colours (by seat), the leader's drawn
-    # last (on top), marked and labelled with her total.
-    lines = re.findall(r'<polyline class="race-line (p\d+)( is-leader)?"', race)
-    assert lines == [("p2", ""), ("p3", ""), ("p1", " is-leader")]
-    assert re.search(r'class="race-label p1"[^>]*>Sarah · 28</text>', race)
+    # One line a player, in each player's colour (kept by the band: by seat at
+    # a first game), the leader's drawn last (on top), marked and labelled with
+    # her total.
+    lines = re.findall(r'<polyline class="race-line (face-\d)( is-leader)?"', race)
+    assert lines == [("face-1", ""), ("face-2", ""), ("face-0", " is-leader")]
+    assert re.search(r'class="race-label face-0"[^>]*>Sarah · 28</text>', race)
     assert '<svg class="race-chart" viewBox="0 0 360 190" aria-hidden="true"' in race
     # The page's CSP forbids style attributes: classes and SVG attributes only.
     assert "style=" not in race
@@ -150,7 +151,7 @@ def test_a_tie_at_the_top_is_said_as_one(client, language, summary):
     play_turns(game, {"Sarah": 25, "Hugo": 25, "Léa": 12}, turns=4)
     race = race_html(sheet_of(client, game, language))
     assert summary in page_text(race)
-    assert re.search(r'class="race-label p1"[^>]*>Sarah = Hugo · 25</text>', race)
+    assert re.search(r'class="race-label face-0"[^>]*>Sarah = Hugo · 25</text>', race)
 
 
 def test_one_player_alone_races_the_sheet(client):

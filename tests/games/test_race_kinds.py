@@ -103,9 +103,9 @@ def test_skyjo_s_race_is_folded_under_the_sheet_the_lowest_on_top(
     assert sheet.index("</table>") < sheet.index(drawn)
     assert drawn.startswith('<details class="race" id="race">')
     assert summary in page_text(drawn)
-    lines = re.findall(r'<polyline class="race-line (p\d+)( is-leader)?"', drawn)
-    assert lines == [("p1", ""), ("p2", ""), ("p3", " is-leader")]
-    assert re.search(r'class="race-label p3"[^>]*>Zoé · 15</text>', drawn)
+    lines = re.findall(r'<polyline class="race-line (face-\d)( is-leader)?"', drawn)
+    assert lines == [("face-0", ""), ("face-1", ""), ("face-2", " is-leader")]
+    assert re.search(r'class="race-label face-2"[^>]*>Zoé · 15</text>', drawn)
     assert "style=" not in drawn
 
 
@@ -343,4 +343,4 @@ def test_the_result_page_draws_a_round_game_s_race(client, language, summary):
     )
     assert drawn, "no race on the result page"
     assert summary in page_text(drawn.group(0))
-    assert len(re.findall(r'<polyline class="race-line p\d', drawn.group(0))) == 3
+    assert len(re.findall(r'<polyline class="race-line face-\d', drawn.group(0))) == 3

@@ -36,7 +36,7 @@ def test_the_result_page_draws_the_race(client, language, finished, summary):
     assert race, "no race on the result page"
     race = race.group(0)
     assert summary in page_text(race)
-    assert len(re.findall(r"<polyline class=\"race-line p\d", race)) == 3
+    assert len(re.findall(r"<polyline class=\"race-line face-\d", race)) == 3
     assert "style=" not in race
     # Its colours and shapes are the sheet's.
     assert re.search(r'<link rel="stylesheet" href="[^"]*css/sheet\.[^"]*css"', html)

@@ -8,7 +8,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
 
-from bands.models import Band, BandAlias, BandGame, BandScore
+from bands.models import Band, BandAlias, BandGame, BandScore, Person
 from games.models import Game
 from games.tasks import purge_expired
 from tests.factories import finish, make_game, play_finished
@@ -62,6 +62,8 @@ def test_the_band_purge_takes_the_whole_history_and_leaves_other_bands_alone():
     assert BandGame.objects.get().band == young.band
     assert BandScore.objects.count() == 2
     assert not BandAlias.objects.exists()
+    # The people's faces go with their band.
+    assert sorted(Person.objects.values_list("name", flat=True)) == ["Hugo", "Léa"]
 
 
 @pytest.mark.django_db
