@@ -13,6 +13,7 @@ nothing from `games`.
 import datetime
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -31,7 +32,7 @@ from scorekeeper.lib.names import (
     clean_band_name,
     name_key,
 )
-from scorekeeper.lib.purge import purge_expired
+from scorekeeper.lib.purge import Expiring, purge_expired
 
 MAX_BAND_NAME_LENGTH = 80
 
@@ -56,7 +57,7 @@ class FinalScore:
     details: Mapping[str, int] | None = None
 
 
-class BandQuerySet(models.QuerySet):
+class BandQuerySet(models.QuerySet["Band"]):
     def expired(self, now: datetime.datetime | None = None) -> "BandQuerySet":
         """Bands whose last game is older than the retention period and which hold
         no game any more (a game still alive keeps its band, so the purge of a band
@@ -73,7 +74,7 @@ class BandQuerySet(models.QuerySet):
 
         A band still holding a game is kept: the games purge runs first
         (`games.tasks.purge_expired`), so a band goes with its last game."""
-        return purge_expired(self, now)
+        return purge_expired(cast(Expiring, self), now)
 
     def by_token(self, token: str) -> "Band | None":
         if not tokens.is_well_formed(token):
@@ -81,7 +82,11 @@ class BandQuerySet(models.QuerySet):
         return self.filter(token=token).first()
 
 
-class BandManager(models.Manager.from_queryset(BandQuerySet)):
+# A name of its own: the type checker's Django plugin reads the manager made here.
+BandManagerBase = models.Manager.from_queryset(BandQuerySet)
+
+
+class BandManager(BandManagerBase["Band"]):
     def create_for(self, names: Sequence[str]) -> "Band":
         """A new band for a first game, named after its players."""
         return self.create(
@@ -345,7 +350,7 @@ class Band(models.Model):
         games = {
             g.pk: g for g in BandGame.objects.filter(band=self).order_by("played_at")
         }
-        scores = {pk: [] for pk in games}
+        scores: dict[int, list[stats.ScoreRow]] = {pk: [] for pk in games}
         for score in BandScore.objects.filter(band_game__band=self).order_by(
             "band_game_id", "seat"
         ):

@@ -96,7 +96,7 @@ def evening_image(request: HttpRequest, band_token: str) -> HttpResponse:
         picture.evening_png(band, evening), content_type="image/png"
     )
     if evening is not None:
-        response["Content-Disposition"] = content_disposition_header(
-            False, band.evening_filename(evening)
-        )
+        disposition = content_disposition_header(False, band.evening_filename(evening))
+        assert disposition is not None  # the picture has its name
+        response["Content-Disposition"] = disposition
     return response
