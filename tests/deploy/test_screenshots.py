@@ -47,7 +47,7 @@ def test_the_screenshot_script_takes_the_readme_pictures_again(tmp_path):
     readme = (ROOT / "README.md").read_text()
     for name in PICTURES:
         assert f"static/img/screenshots/{name}" in readme
-        share = differing_share(tmp_path / name, ROOT / "docs" / "images" / name)
+        share = differing_share(tmp_path / name, ROOT / "static" / "img" / "screenshots" / name)
         assert share <= SHARE_TOLERANCE, (
             f"{name}: {share:.1%} of its pixels changed; if the page changed on "
             "purpose, run scripts/screenshots.py and commit static/img/screenshots/"
@@ -55,7 +55,7 @@ def test_the_screenshot_script_takes_the_readme_pictures_again(tmp_path):
 
 
 def test_the_comparison_sees_a_changed_picture(tmp_path):
-    committed = ROOT / "docs" / "images" / PICTURES[0]
+    committed = ROOT / "static" / "img" / "screenshots" / PICTURES[0]
     with Image.open(committed) as image:
         changed = image.convert("RGB")
     width, height = changed.size
