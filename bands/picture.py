@@ -26,7 +26,6 @@ from scorekeeper.lib.pictures import ACCENT, CARD, CONFETTI, INK, LINE, MUTED, P
 if TYPE_CHECKING:
     from PIL import ImageDraw
 
-    from scorekeeper.lib.pictures import Font
 
 PICTURE_SIZE = pictures.SIZE
 PICTURE_CACHE_SECONDS = 60 * 60 * 6
@@ -88,33 +87,12 @@ def evening_day(evening: Evening | None) -> datetime.date:
     return timezone.localtime(moment).date()
 
 
-def _wrap(
-    draw: ImageDraw.ImageDraw, text: str, bold: bool, max_width: float
-) -> tuple[Font, list[str]]:
-    """The title on as few lines as possible (up to three), as large as possible."""
-    words = text.split(" ")
-    for max_lines, sizes in (
-        (1, range(76, 55, -4)),
-        (2, range(64, 43, -4)),
-        (3, range(52, 35, -4)),
-    ):
-        for size in sizes:
-            font = pictures.font(bold, size)
-            lines, line = [], ""
-            for word in words:
-                attempt = f"{line} {word}" if line else word
-                if line and draw.textlength(attempt, font=font) > max_width:
-                    lines.append(line)
-                    line = word
-                else:
-                    line = attempt
-            lines.append(line)
-            if len(lines) <= max_lines and all(
-                draw.textlength(item, font=font) <= max_width for item in lines
-            ):
-                return font, lines
-    font, line = pictures.fit(draw, text, bold, 36, max_width, 36)
-    return font, [line]
+# The title: one line, else two, else three, as large as each allows.
+TITLE_STEPS = (
+    (1, range(76, 55, -4)),
+    (2, range(64, 43, -4)),
+    (3, range(52, 35, -4)),
+)
 
 
 def _confetti(draw: ImageDraw.ImageDraw, seed: int) -> None:
@@ -162,7 +140,7 @@ def draw_evening(band: Band, evening: Evening | None) -> bytes:
     column = 540 if len(rows) > 1 else right - left
     font, small = pictures.fit(draw, kicker(band, evening), False, 30, column, 20)
     draw.text((left, 212), small, font=font, fill=MUTED, anchor="ls")
-    font, lines = _wrap(draw, title(evening), True, column)
+    font, lines = pictures.wrap(draw, title(evening), True, column, TITLE_STEPS)
     size = font.size
     baseline = 212 + 18 + round(size * 0.95)
     for index, line in enumerate(lines):

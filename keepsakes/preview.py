@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     from PIL import ImageDraw
 
     from keepsakes.result import RankRow
-    from scorekeeper.lib.pictures import Font
 
 from keepsakes.result import (
     game_date,
@@ -92,36 +91,13 @@ def _confetti(draw: ImageDraw.ImageDraw, seed: int, finished: bool) -> None:
         draw.polygon(points, fill=rng.choice(CONFETTI))
 
 
-def _wrap(
-    draw: ImageDraw.ImageDraw, text: str, bold: bool, max_width: int
-) -> tuple[Font, list[str]]:
-    """The title on as few lines as possible, as large as possible: one line from
-    84 px down to 60, else two, else three ("Marie-Christine, Jean-Baptiste et Léa,
-    ex aequo !"). Words are split on plain spaces only: French puts a no-break
-    space before "!" so that it never ends up alone on a line."""
-    words = text.split(" ")
-    for max_lines, sizes in (
-        (1, range(84, 59, -4)),
-        (2, range(72, 47, -4)),
-        (3, range(56, 35, -4)),
-    ):
-        for size in sizes:
-            font = pictures.font(bold, size)
-            lines, line = [], ""
-            for word in words:
-                attempt = f"{line} {word}" if line else word
-                if line and draw.textlength(attempt, font=font) > max_width:
-                    lines.append(line)
-                    line = word
-                else:
-                    line = attempt
-            lines.append(line)
-            if len(lines) <= max_lines and all(
-                draw.textlength(item, font=font) <= max_width for item in lines
-            ):
-                return font, lines
-    font, line = pictures.fit(draw, text, bold, 36, max_width, 36)
-    return font, [line]
+# The title: one line from 84 px down to 60, else two, else three
+# ("Marie-Christine, Jean-Baptiste et Léa, ex aequo !").
+TITLE_STEPS = (
+    (1, range(84, 59, -4)),
+    (2, range(72, 47, -4)),
+    (3, range(56, 35, -4)),
+)
 
 
 def draw_preview(game: Game, state: State) -> bytes:
@@ -159,9 +135,8 @@ def draw_preview(game: Game, state: State) -> bytes:
     font, small = pictures.fit(draw, small, False, 30, column, 20)
     draw.text((left, 212), small, font=font, fill=MUTED, anchor="ls")
 
-    font, lines = _wrap(
-        draw, result_title(state, game.game_kind.result_words), True, column
-    )
+    title = result_title(state, game.game_kind.result_words)
+    font, lines = pictures.wrap(draw, title, True, column, TITLE_STEPS)
     size = font.size
     baseline = 212 + 18 + round(size * 0.95)
     for index, line in enumerate(lines):

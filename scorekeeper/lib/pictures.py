@@ -84,3 +84,39 @@ def png(image: Image.Image) -> bytes:
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)
     return out.getvalue()
+
+
+# (most lines, the font sizes tried for them, largest first)
+Steps = tuple[tuple[int, range], ...]
+
+
+def wrap(
+    draw: ImageDraw.ImageDraw,
+    text: str,
+    bold: bool,
+    max_width: float,
+    steps: Steps,
+) -> tuple[Font, list[str]]:
+    """A title on as few lines as possible, as large as possible: for each
+    (most lines, sizes) of `steps` in turn, the largest size that fits; else one
+    line cut to fit. Words are split on plain spaces only: French puts a no-break
+    space before "!" so that it never ends up alone on a line."""
+    words = text.split(" ")
+    for max_lines, sizes in steps:
+        for size in sizes:
+            chosen = font(bold, size)
+            lines, line = [], ""
+            for word in words:
+                attempt = f"{line} {word}" if line else word
+                if line and draw.textlength(attempt, font=chosen) > max_width:
+                    lines.append(line)
+                    line = word
+                else:
+                    line = attempt
+            lines.append(line)
+            if len(lines) <= max_lines and all(
+                draw.textlength(item, font=chosen) <= max_width for item in lines
+            ):
+                return chosen, lines
+    chosen, cut = fit(draw, text, bold, 36, max_width, 36)
+    return chosen, [cut]

@@ -15,6 +15,7 @@ from tests.deploy.processes import ROOT, clean_env
 pytestmark = pytest.mark.browser
 
 PICTURES = ("host-sheet.png", "watcher-phone.png", "result.png")
+PICTURES_DIR = ROOT / "static" / "img" / "screenshots"
 # A pixel differs when one of its channels moved by more than this (of 255)…
 PIXEL_TOLERANCE = 48
 # …and a picture matches when at most this share of its pixels differ.
@@ -47,7 +48,9 @@ def test_the_screenshot_script_takes_the_readme_pictures_again(tmp_path):
     readme = (ROOT / "README.md").read_text()
     for name in PICTURES:
         assert f"static/img/screenshots/{name}" in readme
-        share = differing_share(tmp_path / name, ROOT / "static" / "img" / "screenshots" / name)
+        share = differing_share(
+            tmp_path / name, ROOT / "static" / "img" / "screenshots" / name
+        )
         assert share <= SHARE_TOLERANCE, (
             f"{name}: {share:.1%} of its pixels changed; if the page changed on "
             "purpose, run scripts/screenshots.py and commit static/img/screenshots/"
@@ -55,7 +58,7 @@ def test_the_screenshot_script_takes_the_readme_pictures_again(tmp_path):
 
 
 def test_the_comparison_sees_a_changed_picture(tmp_path):
-    committed = ROOT / "static" / "img" / "screenshots" / PICTURES[0]
+    committed = PICTURES_DIR / PICTURES[0]
     with Image.open(committed) as image:
         changed = image.convert("RGB")
     width, height = changed.size
