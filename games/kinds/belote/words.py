@@ -2,6 +2,7 @@
 side, on Django's gettext. Coinche says its deals with the same team words
 (games/kinds/coinche/words.py)."""
 
+from collections.abc import Mapping
 from typing import cast
 
 from django.utils.translation import gettext as _
@@ -17,6 +18,23 @@ from .teams import TEAMS, Team, team_name
 def team(state: rounds.RoundsGame, number: int | None) -> str:
     """A team as the sheet names it: "Léa & Max", or the name the host gave."""
     return team_name(state.rules, state.players, cast(Team, number)) if number else ""
+
+
+def card_points(state: rounds.RoundsGame, points: Mapping[Team, int]) -> str:
+    """Each team's card points in the deal, in a few words."""
+    return _("points de cartes : %(first)s %(one)s, %(second)s %(two)s") % {
+        "first": team(state, 1),
+        "one": points[1],
+        "second": team(state, 2),
+        "two": points[2],
+    }
+
+
+def belote(state: rounds.RoundsGame, held_by: Team | None) -> list[str]:
+    """Who held belote-rebelote, if anyone: a part of the deal's details."""
+    if held_by is None:
+        return []
+    return [_("belote-rebelote : %(team)s") % {"team": team(state, held_by)}]
 
 
 def verdict(deal: BeloteDeal) -> str:
@@ -62,19 +80,7 @@ def details(state: rounds.RoundsGame, round_: rounds.ScoredRound) -> str:
                 "reserve": deal.reserve
             }
         return ""
-    parts = [
-        _("points de cartes : %(first)s %(one)s, %(second)s %(two)s")
-        % {
-            "first": team(state, 1),
-            "one": deal.card_points[1],
-            "second": team(state, 2),
-            "two": deal.card_points[2],
-        }
-    ]
-    if deal.belote is not None:
-        parts.append(
-            _("belote-rebelote : %(team)s") % {"team": team(state, deal.belote)}
-        )
+    parts = [card_points(state, deal.card_points), *belote(state, deal.belote)]
     if deal.litige:
         parts.append(_("%(reserve)s en réserve") % {"reserve": deal.reserve})
     if deal.reserve_won:

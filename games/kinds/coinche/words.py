@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from scorekeeper.lib.translation import translated
 
 from .. import rounds
-from ..belote.words import points, sheet_points, team
+from ..belote.words import belote, card_points, points, sheet_points, team
 from .rules import TRUMP_LABELS, CoincheDeal, contract_label
 
 __all__ = ["details", "note", "points", "rules_lines", "sheet_points", "text"]
@@ -55,20 +55,8 @@ def details(state: rounds.RoundsGame, round_: rounds.ScoredRound) -> str:
     if deal.capot is not None:
         parts = [_("capot : %(team)s") % {"team": team(state, deal.capot)}]
     else:
-        parts = [
-            _("points de cartes : %(first)s %(one)s, %(second)s %(two)s")
-            % {
-                "first": team(state, 1),
-                "one": deal.card_points[1],
-                "second": team(state, 2),
-                "two": deal.card_points[2],
-            }
-        ]
-    if deal.belote is not None:
-        parts.append(
-            _("belote-rebelote : %(team)s") % {"team": team(state, deal.belote)}
-        )
-    return " · ".join(parts)
+        parts = [card_points(state, deal.card_points)]
+    return " · ".join([*parts, *belote(state, deal.belote)])
 
 
 def rules_lines(options: dict[str, object]) -> list[str]:
