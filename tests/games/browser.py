@@ -85,3 +85,15 @@ def expect_started_with(page, names):
     game = Game.objects.get()
     assert [p.name for p in game.players.order_by("seat")] == names
     return game
+
+
+def first_line(race):
+    """The line of the player in the first seat."""
+    return race.locator(f"polyline.race-line.{seat_colour(race, 0)}")
+
+
+def seat_colour(race, seat):
+    """The colour class of the player at `seat`: the legend lists them in
+    seating order (the lines are drawn with the leader last)."""
+    classes = race.locator(".race-legend li").nth(seat).get_attribute("class")
+    return next(name for name in classes.split() if name.startswith(("p", "face-")))

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from games.kinds.yams import InvalidEntry
 from tests.axe import assert_accessible
 from tests.factories import CROSS, MADE, count, face, make_game, play_turn_after_turn
-from tests.games.browser import open_box, pick_value
+from tests.games.browser import open_box, pick_value, seat_colour
 from tests.helpers import host_url, watch_url
 from tests.live.browser import SEEN_SCRIPT, open_in_scheme
 
@@ -88,7 +88,7 @@ def test_the_watch_page_folds_the_race_under_the_sheet(
     shoot(phone.locator("table.score thead"), f"race-heads-{len(names)}-{scheme}.png")
     # The same colour on the column head and on the line.
     head = phone.locator("table.score tr.heads th.player").nth(1)
-    line = race.locator("polyline.race-line.p2")
+    line = race.locator(f"polyline.race-line.{seat_colour(race, 1)}")
     colour = line.evaluate("e => getComputedStyle(e).stroke")
     assert head.evaluate("e => getComputedStyle(e).boxShadow").startswith(colour)
     assert_accessible(phone, ALL)
@@ -105,7 +105,9 @@ def test_the_open_race_follows_the_host_live(live_server, new_phone):
     watch.goto(live_server.url + watch_url(game))
     watch.evaluate(SEEN_SCRIPT)
     race = open_race(watch)
-    before = race.locator("polyline.race-line.p1").get_attribute("points")
+    before = race.locator(f"polyline.race-line.{seat_colour(race, 0)}").get_attribute(
+        "points"
+    )
     version = int(watch.locator("#sheet").get_attribute("data-version"))
 
     open_box(host, sarah, "fours")
@@ -118,7 +120,11 @@ def test_the_open_race_follows_the_host_live(live_server, new_phone):
     # A new sheet, the race still open, a round longer.
     race = watch.locator("#race")
     expect(race).to_have_attribute("open", "")
-    after = race.locator("polyline.race-line.p1").get_attribute("points").split()
+    after = (
+        race.locator(f"polyline.race-line.{seat_colour(race, 0)}")
+        .get_attribute("points")
+        .split()
+    )
     before = before.split()
     assert len(after) == len(before) + 1
     assert int(after[-1].split(",")[0]) > int(before[-1].split(",")[0])

@@ -20,6 +20,8 @@ from tests.factories import (
     tarot_deal,
 )
 from tests.games import test_browser_rounds as rounds_page
+from tests.games.browser import seat_colour
+from tests.games.test_browser_race import seat_colour
 from tests.helpers import host_url, watch_url
 from tests.live.browser import SEEN_SCRIPT, open_in_scheme
 
@@ -110,7 +112,11 @@ def test_the_race_and_the_outlook_follow_the_host_on_a_watcher_s_phone(
     race.locator("summary").click()
     expect(race).to_have_attribute("open", "")
     expect(race.locator("polyline.race-line")).to_have_count(game.players.count())
-    before = race.locator("polyline.race-line.p1").get_attribute("points").split()
+    before = (
+        race.locator(f"polyline.race-line.{seat_colour(race, 0)}")
+        .get_attribute("points")
+        .split()
+    )
     version = int(watch.locator("#sheet").get_attribute("data-version"))
 
     next_round(host)
@@ -121,7 +127,11 @@ def test_the_race_and_the_outlook_follow_the_host_on_a_watcher_s_phone(
     race = watch.locator("#race")
     expect(race).to_have_attribute("open", "")
     expect(race.locator(".race-summary")).to_contain_text(summary)
-    after = race.locator("polyline.race-line.p1").get_attribute("points").split()
+    after = (
+        race.locator(f"polyline.race-line.{seat_colour(race, 0)}")
+        .get_attribute("points")
+        .split()
+    )
     assert len(after) == len(before) + 1
     expect(race.locator("svg.race-chart")).to_be_visible()
     race.scroll_into_view_if_needed()
@@ -158,11 +168,12 @@ def test_skyjo_s_race_upside_down_in_both_themes(live_server, phone, scheme):
         "Le plus petit total est en haut"
     )
     # The leader's line ends highest on the drawing.
+    colours = [seat_colour(race, seat) for seat in range(3)]
     ends = {
         colour: float(race.locator(f"circle.race-dot.{colour}").get_attribute("cy"))
-        for colour in ("p1", "p2", "p3")
+        for colour in colours
     }
-    assert ends["p1"] == min(ends.values())
+    assert ends[colours[0]] == min(ends.values())
     race.scroll_into_view_if_needed()
     shoot(race, f"skyjo-{scheme}")
     assert fits_the_phone(phone)
