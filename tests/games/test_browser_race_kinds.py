@@ -21,7 +21,6 @@ from tests.factories import (
 )
 from tests.games import test_browser_rounds as rounds_page
 from tests.games.browser import seat_colour
-from tests.games.test_browser_race import seat_colour
 from tests.helpers import host_url, watch_url
 from tests.live.browser import SEEN_SCRIPT, open_in_scheme
 
