@@ -21,7 +21,7 @@ from django.utils.translation import ngettext
 from bands.models import Band
 from bands.stats import Evening, EveningPlace
 from scorekeeper.lib import pictures
-from scorekeeper.lib.pictures import ACCENT, CARD, CONFETTI, INK, LINE, MUTED, PAPER
+from scorekeeper.lib.pictures import ACCENT, CONFETTI, INK, LINE, MUTED, PAPER
 
 if TYPE_CHECKING:
     from PIL import ImageDraw
@@ -118,23 +118,8 @@ def draw_evening(band: Band, evening: Evening | None) -> bytes:
     image = Image.new("RGB", PICTURE_SIZE, PAPER)
     draw = ImageDraw.Draw(image)
     _confetti(draw, band.pk)
-    draw.rounded_rectangle(
-        (60, 44, width - 60, height - 44), radius=28, fill=CARD, outline=LINE, width=3
-    )
-    left, right, header = 110, width - 110, 118
-    draw.text(
-        (left, header + 2), "⚄", font=pictures.font(True, 44), fill=ACCENT, anchor="ls"
-    )
-    draw.text(
-        (left + 56, header),
-        "Scorekeeper",
-        font=pictures.font(True, 34),
-        fill=INK,
-        anchor="ls",
-    )
-    date = formats.date_format(evening_day(evening), "DATE_FORMAT")
-    font, date = pictures.fit(draw, date, False, 28, 520, 20)
-    draw.text((right, header), date, font=font, fill=MUTED, anchor="rs")
+    pictures.card(draw, formats.date_format(evening_day(evening), "DATE_FORMAT"))
+    left, right = pictures.LEFT, pictures.RIGHT
 
     rows = evening.ranking if evening else []
     column = 540 if len(rows) > 1 else right - left

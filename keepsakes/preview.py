@@ -35,7 +35,7 @@ from keepsakes.result import (
     variant_label,
 )
 from scorekeeper.lib import pictures
-from scorekeeper.lib.pictures import ACCENT, CARD, CONFETTI, INK, LINE, MUTED, PAPER
+from scorekeeper.lib.pictures import ACCENT, CONFETTI, INK, LINE, MUTED, PAPER
 
 PREVIEW_SIZE = pictures.SIZE
 PREVIEW_CACHE_SECONDS = 60 * 60 * 24
@@ -107,27 +107,10 @@ def draw_preview(game: Game, state: State) -> bytes:
     image = Image.new("RGB", PREVIEW_SIZE, PAPER)
     draw = ImageDraw.Draw(image)
     _confetti(draw, game.pk, state.finished)
-    draw.rounded_rectangle(
-        (60, 44, width - 60, height - 44), radius=28, fill=CARD, outline=LINE, width=3
-    )
-
-    # Text is placed by its baseline ("ls"/"rs" anchors) so that names with and
-    # without accents line up.
-    left, right, header = 110, width - 110, 118
-    draw.text(
-        (left, header + 2), "⚄", font=pictures.font(True, 44), fill=ACCENT, anchor="ls"
-    )
-    draw.text(
-        (left + 56, header),
-        "Scorekeeper",
-        font=pictures.font(True, 34),
-        fill=INK,
-        anchor="ls",
-    )
     date = formats.date_format(game_date(game), "DATE_FORMAT")
     info = _("%(variant)s, %(date)s") % {"variant": variant_label(game), "date": date}
-    font, info = pictures.fit(draw, info, False, 28, 520, 20)
-    draw.text((right, header), info, font=font, fill=MUTED, anchor="rs")
+    pictures.card(draw, info)
+    left, right = pictures.LEFT, pictures.RIGHT
 
     rows = ranking_rows(state)
     column = 540 if len(rows) > 1 else right - left

@@ -80,6 +80,27 @@ def fit(
     return chosen, text.rstrip() + "…"
 
 
+# The card's inner edges, and the baseline of its header.
+LEFT, RIGHT, HEADER = 110, SIZE[0] - 110, 118
+
+
+def card(draw: ImageDraw.ImageDraw, info: str) -> None:
+    """The card every picture is drawn on: its frame, the app's name at the top
+    left and `info` (what is played, when) at the top right. Text is placed by
+    its baseline ("ls"/"rs" anchors) so that names with and without accents line
+    up."""
+    width, height = SIZE
+    draw.rounded_rectangle(
+        (60, 44, width - 60, height - 44), radius=28, fill=CARD, outline=LINE, width=3
+    )
+    draw.text((LEFT, HEADER + 2), "⚄", font=font(True, 44), fill=ACCENT, anchor="ls")
+    draw.text(
+        (LEFT + 56, HEADER), "Scorekeeper", font=font(True, 34), fill=INK, anchor="ls"
+    )
+    chosen, info = fit(draw, info, False, 28, 520, 20)
+    draw.text((RIGHT, HEADER), info, font=chosen, fill=MUTED, anchor="rs")
+
+
 def png(image: Image.Image) -> bytes:
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)
