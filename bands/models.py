@@ -295,28 +295,38 @@ class Band(models.Model):
                 used.append(colour)
 
     def faces(self, names: Sequence[str]) -> dict[str, Face]:
-        """Each name's face, for the names the band knows: one query (the sheet
-        is drawn on every write), the host's merges followed in it."""
+        """Each name's face, for the names the band knows. The sheet is drawn on
+        every write: one plain query when every name is someone's own, as they
+        are but after a merge; a name the host merged into someone else's is
+        followed through the band's aliases in two more."""
         keys = person_keys(names)
-        merged = BandAlias.objects.filter(band=self, source_key__in=keys)
-        people = self.people.filter(
-            models.Q(key__in=keys) | models.Q(key__in=merged.values("target_key"))
-        ).annotate(
-            merged_from=models.Subquery(
-                merged.filter(target_key=models.OuterRef("key")).values("source_key")[
-                    :1
-                ]
+        fields = ("key", "colour", "mark")
+        found = {
+            key: (colour, mark)
+            for key, colour, mark in self.people.filter(key__in=keys).values_list(
+                *fields
             )
-        )
-        by_key: dict[str, Person] = {}
-        for person in people:
-            by_key[person.key] = person
-            if person.merged_from:
-                by_key.setdefault(person.merged_from, person)
+        }
+        missing = [key for key in keys if key not in found]
+        if missing:
+            merged = dict(
+                self.aliases.filter(source_key__in=missing).values_list(
+                    "source_key", "target_key"
+                )
+            )
+            if merged:
+                targets = self.people.filter(key__in=set(merged.values()))
+                into = {
+                    key: (colour, mark)
+                    for key, colour, mark in targets.values_list(*fields)
+                }
+                for source, target in merged.items():
+                    if target in into:
+                        found[source] = into[target]
         return {
-            name: Face(name=name, colour=by_key[key].colour, mark=by_key[key].mark)
+            name: Face(name=name, colour=found[key][0], mark=found[key][1])
             for name, key in zip(names, keys, strict=True)
-            if key in by_key
+            if key in found
         }
 
     def person_renamed(self, old_name: str, new_name: str) -> None:

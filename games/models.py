@@ -230,7 +230,9 @@ class GameQuerySet(models.QuerySet["Game"]):
         if role == "watch":
             return self.filter(watch_token=token).first()
         prefix = token[: tokens.PREFIX_LENGTH]
-        for game in self.filter(**{f"{role}_prefix": prefix}).order_by("pk"):
+        # No ORDER BY: the digest picks the one game among the prefix's, in
+        # whatever order they come.
+        for game in self.filter(**{f"{role}_prefix": prefix}):
             if tokens.matches(token, getattr(game, f"{role}_digest")):
                 return game
         return None
@@ -1022,9 +1024,17 @@ class Game(models.Model):
         write of the verb goes by the row, not by what this instance was loaded
         with. Django leaves FOR UPDATE out on SQLite, whose IMMEDIATE
         transactions serialise every writer already."""
-        locked = type(self).objects.select_for_update().get(pk=self.pk)
-        for name in LOCKED_FIELDS:
-            setattr(self, name, getattr(locked, name))
+        # Only the fields a write goes by, as a row of values: no second Game
+        # built for what the instance holds already.
+        locked = (
+            type(self)
+            .objects.select_for_update()
+            .filter(pk=self.pk)
+            .values_list(*LOCKED_FIELDS)
+            .get()
+        )
+        for name, value in zip(LOCKED_FIELDS, locked, strict=True):
+            setattr(self, name, value)
 
     def _lock_and_check(
         self,

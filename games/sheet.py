@@ -63,6 +63,26 @@ class Cell:
             classes += " tone-" + self.tone
         return classes
 
+    @property
+    def parts(self) -> "CellParts":
+        """What the sheet's template writes of it, in one tuple: the loop of
+        templates/games/sheet.jinja unpacks it instead of looking up each
+        attribute of every cell."""
+        return (
+            self.classes,
+            self.url,
+            self.label,
+            self.text,
+            self.small,
+            self.state == "crossed",
+            self.note,
+            self.tone == "muted" and bool(self.label),
+        )
+
+
+# (classes, url, label, text, small, crossed, note, muted): `Cell.parts`.
+CellParts = tuple[str, str, str, str, str, bool, str, bool]
+
 
 @dataclass
 class Row:
@@ -81,6 +101,11 @@ class Row:
         """Its class attribute: its kind, its key and its section."""
         classes = f"row-{self.kind} row-{self.key}"
         return f"{classes} section-{self.section}" if self.section else classes
+
+    @property
+    def parts(self) -> list[CellParts]:
+        """Its cells as the sheet's template writes them (`Cell.parts`)."""
+        return [cell.parts for cell in self.cells]
 
     @property
     def whole_player(self) -> bool:
