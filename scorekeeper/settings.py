@@ -248,7 +248,8 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": (
-            "servestatic.storage.CompressedManifestStaticFilesStorage"
+            # ServeStatic's, our CSS and JS without their comments.
+            "scorekeeper.staticfiles.LeanCompressedManifestStaticFilesStorage"
             if env_bool("STATIC_MANIFEST", not DEBUG)
             else "django.contrib.staticfiles.storage.StaticFilesStorage"
         )

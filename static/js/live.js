@@ -361,6 +361,21 @@
     });
   });
 
+  // --- the turn timer's script, once a sheet shows a timer --------------------------
+  // The page brings it only while the timer is on; turned on since, the first sheet
+  // that shows it fetches it (#game: its address and its clock's).
+
+  document.addEventListener("htmx:afterSwap", function () {
+    var root = live.root;
+    var src = root && root.getAttribute("data-timer-script");
+    if (!src || !document.querySelector("[data-timer]")) { return; }
+    root.removeAttribute("data-timer-script");
+    var script = document.createElement("script");
+    script.src = src;
+    script.setAttribute("data-clock", root.getAttribute("data-clock"));
+    document.head.appendChild(script);
+  });
+
   // --- the screen stays awake --------------------------------------------------------
 
   function keepAwake() {

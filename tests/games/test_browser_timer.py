@@ -93,3 +93,22 @@ def test_the_host_sets_the_timer_from_its_card_and_a_round_restarts_it(
     expect(phone.get_by_text("Le minuteur dure de 10 à 1800 secondes")).to_be_visible()
     game.refresh_from_db()
     assert game.timer_seconds == 30
+
+
+def test_a_watcher_without_a_timer_sees_it_count_down_once_the_host_turns_it_on(
+    live_server, phone
+):
+    game, _host_token = Game.objects.create_game(["Léa", "Max"], "", {}, kind="tally")
+    phone.goto(f"{live_server.url}/w/{game.watch_token}/")
+    # No timer, no timer script: the page loads only what it shows.
+    expect(phone.locator("script[data-clock]")).to_have_count(0)
+    expect(phone.locator("[data-timer]")).to_have_count(0)
+    game.set_timer(60)
+    # The live sheet brings the timer, and the page fetches the script that counts.
+    expect(phone.locator("[data-timer-clock]")).to_be_visible()
+    expect(phone.locator("html[data-clock-offset]")).to_have_count(1)
+    first = seconds_left(phone)
+    expect(phone.locator("[data-timer-clock]")).not_to_have_text(
+        re.compile(rf"^\s*{first // 60}:{first % 60:02d}\s*$"), timeout=3000
+    )
+    assert 50 < seconds_left(phone) < first

@@ -1,0 +1,62 @@
+"""The stylesheets and scripts production serves are ours without their comments:
+smaller, the same rules and the same code (scorekeeper/staticfiles.py)."""
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.core.files.storage import FileSystemStorage
+
+from scorekeeper.staticfiles import is_ours, lean_css, lean_js
+
+ROOT = Path(settings.BASE_DIR)
+OUR_SCRIPTS = sorted(ROOT.glob("static/js/*.js")) + sorted(ROOT.glob("*/static/*/*.js"))
+
+
+def test_a_stylesheet_keeps_its_rules_and_loses_its_comments():
+    css = """/* The sheet.
+   Two lines of why. */
+.a { color: red; } /* beside a rule */
+  .b::after { content: "▾"; }
+
+"""
+    assert lean_css(css) == '.a { color: red; }\n.b::after { content: "▾"; }\n'
+
+
+def test_a_script_loses_its_comment_lines_and_indentation_but_keeps_its_lines():
+    js = """// Why this file.
+(function () {
+  "use strict";
+  // Why this line.
+  var url = "http://example.org/a"; // kept: a comment after code stays
+  return url
+})();
+"""
+    assert lean_js(js) == (
+        '(function () {\n"use strict";\n'
+        'var url = "http://example.org/a"; // kept: a comment after code stays\n'
+        "return url\n})();\n"
+    )
+
+
+def test_only_the_projects_own_files_are_made_lean():
+    import django_htmx
+
+    assert is_ours(FileSystemStorage(location=ROOT / "static"))
+    assert is_ours(FileSystemStorage(location=ROOT / "bands" / "static"))
+    package = Path(django_htmx.__file__).parent / "static"
+    assert not is_ours(FileSystemStorage(location=package))
+
+
+@pytest.mark.skipif(not shutil.which("node"), reason="needs node to parse JavaScript")
+@pytest.mark.parametrize("path", OUR_SCRIPTS, ids=lambda p: p.name)
+def test_every_script_of_ours_still_parses_once_lean(path, tmp_path):
+    lean = tmp_path / path.name
+    lean.write_text(lean_js(path.read_text()))
+    check = subprocess.run(
+        ["node", "--check", str(lean)], capture_output=True, text=True, timeout=30
+    )
+    assert check.returncode == 0, check.stderr
+    assert len(lean.read_text()) < len(path.read_text())
