@@ -1,7 +1,9 @@
 """A Mölkky game in real phones at 390×844: created on the create page with a
 team as one player, played to exactly 50 on the throw pad (the calculation shown
 before Valider), a throw undone, a watcher following live, the end screen; the
-pad and the sheet fit the phone; axe finds nothing serious on the way."""
+players' faces and the last throw in words on the sheet, with 2, 6 and 10
+players; the pad and the sheet fit the phone; axe finds nothing serious on the
+way."""
 
 from pathlib import Path
 
@@ -108,6 +110,8 @@ def test_a_molkky_game_to_fifty_in_phones(live_server, new_phone):
 
     throw(host, 8)  # Léa & Max on 44
     throw(host, 1)
+    expect(watcher.locator(".round-last")).to_contain_text("Tour 4 · Tom : 1 → 6")
+    expect(watcher.locator("th.player > .face-dot")).to_have_count(2)
     shot(host, "sheet")
     shot(watcher, "watcher")
     assert_accessible(watcher)
@@ -152,3 +156,36 @@ def test_twelve_players_scroll_the_sheet_alone_and_the_pad_works_without_js(
     dialog.get_by_role("button", name="Valider").click()
     expect(host.locator(".turn-name")).to_have_text("À Bruno de lancer")
     expect(host.locator("#notice")).to_contain_text("Lancer 28 noté.")
+
+
+@pytest.mark.parametrize("count", [2, 6, 10])
+def test_the_faces_and_the_last_throw_fit_the_phone(live_server, new_phone, count):
+    names = ["Léa & Max", "Tom", "Zoé", "Ana", "Bruno", "Chloé"]
+    names += ["Dan", "Eve", "Fred", "Gus"]
+    game, _token = make_round_game("molkky", names[:count])
+    # Four turns of the table (Tom misses, scores, then misses twice: warned),
+    # then Léa & Max, on 48, over 50: back to 25.
+    for tom in (0, 1, 0, 0):
+        play_rounds(game, *({"points": p} for p in [12, tom, *[4] * (count - 2)]))
+    play_rounds(game, {"points": 12})
+
+    watcher = new_phone()
+    watcher.goto(live_server.url + watch_url(game))
+    last = watcher.locator(".round-last")
+    expect(last).to_contain_text("Tour 5 · Léa & Max : 12 → 60, retombe à 25")
+    heads = watcher.locator("th.player")
+    shot(watcher, f"faces-{count}")
+    expect(heads.locator("> .face-dot")).to_have_count(count)
+    # The sheet alone scrolls sideways past six, never the page; each face and
+    # name stays inside its column.
+    assert watcher.evaluate("document.documentElement.scrollWidth") <= 390
+    wrap = watcher.locator(".score-wrap")
+    assert wrap.evaluate("el => el.scrollWidth > el.clientWidth") == (count > 6)
+    for index in range(count):
+        head = heads.nth(index)
+        column = head.bounding_box()
+        for part in (head.locator(".face-dot"), head.locator(".player-name")):
+            box = part.bounding_box()
+            assert column["x"] <= box["x"]
+            assert box["x"] + box["width"] <= column["x"] + column["width"]
+    assert_accessible(watcher)

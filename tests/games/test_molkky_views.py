@@ -1,7 +1,9 @@
 """Mölkky on the game page: the throw pad and its calculation, recording a
 throw, the throws refused (worth more than 12, by an eliminated player, by
 someone whose turn it is not), undo, the sheet's turns, misses and who throws
-next, and the end at exactly 50."""
+next, the players' faces and the last throw in words, and the end at exactly 50."""
+
+import re
 
 import pytest
 from django.urls import reverse
@@ -177,6 +179,50 @@ def test_the_sheet_has_a_row_per_turn_not_per_throw(client):
     assert "Tour 3" in text(client.get(watch_url(game)))
 
 
+def faces_in(html, where):
+    """(colour, sign) of each face dot that opens a `where` element (a column
+    head, a line of the standings or of the ranking), in the page's order."""
+    return re.findall(
+        where + r'<span class="face-dot face-(\d)" data-sign="([^"]*)"', html
+    )
+
+
+HEAD = r'<th scope="col" class="player[^"]*">'
+STANDING = r'<span class="standing-name">'
+RANKED = r'<span class="rank-name">'
+LEA_TOM_ZOE = [("0", "L"), ("1", "T"), ("2", "Z")]
+
+
+def test_the_sheet_shows_each_players_face_and_the_last_throw_in_words(client):
+    game, host = make_round_game("molkky", ["Léa", "Tom", "Zoé"])
+    throws(game, 12, 0, 5, 7)
+
+    watched = client.get(watch_url(game))
+    html = watched.content.decode()
+    assert faces_in(html, HEAD) == LEA_TOM_ZOE
+    # The big screen's standings, best first: Léa 19, Zoé 5, Tom 0.
+    assert faces_in(html, STANDING) == [("0", "L"), ("2", "Z"), ("1", "T")]
+    said = "Dernier résultat : Tour 2 · Léa : 7 → 19"
+    assert said in text(watched)
+    assert said in text(client.get(host_url(host)))
+    tv = client.get(watch_url(game) + "?tv=1").content.decode()
+    assert faces_in(tv, STANDING) == [("0", "L"), ("2", "Z"), ("1", "T")]
+    english = text(client.get(watch_url(game), HTTP_ACCEPT_LANGUAGE="en"))
+    assert "Last result: Turn 2 · Léa: 7 → 19" in english
+
+
+def test_before_the_first_throw_the_host_is_offered_the_faces_and_no_throw_is_said(
+    client,
+):
+    game, host = make_round_game("molkky", ["Léa", "Tom"])
+
+    page = client.get(host_url(host))
+
+    assert "Choisir les couleurs et les marques des joueurs" in text(page)
+    assert "Dernier résultat" not in text(page)
+    assert "Dernier résultat" not in text(client.get(watch_url(game)))
+
+
 def test_exactly_fifty_ends_the_game_at_once_with_the_winner(client):
     game, host = make_round_game("molkky", ["Léa", "Tom", "Zoé"])
     throws(game, *([12, 1, 1] * 4))  # Léa on 48
@@ -197,6 +243,20 @@ def finished_game():
     throws(game, 10, 3, 0, 10, 3, 0, 10, 3, 0, 10, 3, 10)
     game.refresh_from_db()
     return game, host
+
+
+def test_the_end_screen_ranks_the_players_with_their_faces_under_the_winning_throw(
+    client,
+):
+    game, _host = finished_game()
+
+    watched = client.get(watch_url(game))
+
+    # Léa & Max on 50, Tom on 12; Zoé, out, last.
+    assert faces_in(watched.content.decode(), RANKED) == LEA_TOM_ZOE
+    said = text(watched)
+    assert "Dernier résultat : Tour 5 · Léa & Max : 10 → 50, gagne" in said
+    assert "Léa & Max gagne !" in said
 
 
 def test_a_team_name_and_the_house_options_are_taken_at_creation(client):

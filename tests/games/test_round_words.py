@@ -80,6 +80,53 @@ def test_a_counters_round_says_who_got_what_and_leaves_out_the_zeros():
     assert last_said(game) == "Manche 1 · Léa +12, Tom −3"
 
 
+# Léa, Tom and Zoé throw in turn: Léa's throws are every third, from the first.
+LEA_ON_47 = [12, 1, 1, 12, 1, 1, 12, 1, 1, 11, 1, 1]
+TOM_MISSES = [12, 0, 1, 12, 0, 1, 12, 0]  # Tom's third miss in a row at turn 3
+
+
+@pytest.mark.parametrize(
+    ("throws", "options", "said"),
+    [
+        # The turn of the table (the sheet's row), not the throw's number (7).
+        ([12, 1, 1, 12, 1, 1, 7], {}, "Tour 3 · Léa : 7 → 31"),
+        ([12, 0], {}, "Tour 1 · Tom : raté"),
+        (TOM_MISSES[:5], {}, "Tour 2 · Tom : raté (2ᵉ de suite)"),
+        (TOM_MISSES, {}, "Tour 3 · Tom : raté (3ᵉ de suite), éliminé"),
+        ([*LEA_ON_47, 8], {}, "Tour 5 · Léa : 8 → 55, retombe à 25"),
+        ([*LEA_ON_47[:9], 8, 1, 1, 6], {}, "Tour 5 · Léa : 6 → 50, gagne"),
+        # The house options: no elimination, back to 0, another target.
+        (TOM_MISSES, {"three_misses": "none"}, "Tour 3 · Tom : raté (3ᵉ de suite)"),
+        (
+            [12, 5, 1, *TOM_MISSES],
+            {"three_misses": "zero"},
+            "Tour 4 · Tom : raté (3ᵉ de suite), retombe à 0",
+        ),
+        (
+            [12, 1, 1, 12, 1, 1, 7],
+            {"target": 30},
+            "Tour 3 · Léa : 7 → 31, retombe à 15",
+        ),
+    ],
+)
+def test_a_molkky_throw_says_the_turn_the_thrower_and_what_the_throw_did(
+    throws, options, said
+):
+    game, _host = make_round_game("molkky", ["Léa", "Tom", "Zoé"], options)
+    play_rounds(game, *({"points": points} for points in throws))
+
+    assert last_said(game) == said
+
+
+def test_a_molkky_team_is_said_as_one_player():
+    game, _host = make_round_game("molkky", ["Léa & Max", "Tom & Zoé"])
+    play_rounds(game, *({"points": points} for points in [12, 0, 12, 0]))
+    assert last_said(game) == "Tour 2 · Tom & Zoé : raté (2ᵉ de suite)"
+
+    play_rounds(game, *({"points": points} for points in [12, 3, 8, 3, 6]))
+    assert last_said(game) == "Tour 5 · Léa & Max : 6 → 50, gagne"
+
+
 def test_the_host_and_the_watchers_read_the_last_round_under_the_banner(client):
     game, host = make_round_game("tarot", FOUR)
     play_rounds(game, tarot_deal(game, "Léa", "garde", 2, 49))

@@ -95,6 +95,9 @@ class Molkky(RoundKind):
             return "", {}
         return "", {throw.thrower: (mark, translated(words))}
 
+    def round_summary(self, state: RoundsGame, number: int, played: ScoredRound) -> str:
+        return str(self.words_module.summary(state, number, played))
+
     def undo_summary(self, state: RoundsGame, last: ScoredRound) -> str:
         # A throw is one player's: "Léa : 6 → 50, gagne", not twelve points.
         return self.round_text(state, last)

@@ -1,6 +1,6 @@
 """Mölkky in words, for what a game leaves behind (the log, the CSV, the JSON,
-the PDF): a throw in a line, "Léa : 6 → 50, gagne". The kind's web side, on
-Django's gettext."""
+the PDF) and for the line under the sheet's banner: a throw in a line, "Léa :
+6 → 50, gagne". The kind's web side, on Django's gettext."""
 
 from django.utils.translation import gettext as _
 
@@ -40,6 +40,16 @@ def text(state: rounds.RoundsGame, round_: rounds.ScoredRound) -> str:
             "misses": _misses(throw.misses),
         }
     return _("%(name)s : %(points)s → %(after)s") % words
+
+
+def summary(state: rounds.RoundsGame, number: int, round_: rounds.ScoredRound) -> str:
+    """The last throw for the banner, in the same words as the log, after the
+    sheet's turn it belongs to (its row), not the throw's number: "Tour 4 ·
+    Léa : 7 → 38", "Tour 5 · Tom : raté (3ᵉ de suite), éliminé"."""
+    return _("Tour %(turn)s · %(throw)s") % {
+        "turn": round_.detail.turn,
+        "throw": text(state, round_),
+    }
 
 
 def details(state: rounds.RoundsGame, round_: rounds.ScoredRound) -> str:
