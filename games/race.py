@@ -332,14 +332,9 @@ def summary(
             )
     else:
         gap_words = {"name": names[0], "gap": gap}
-        if over:
-            tail = ngettext(
-                "%(name)s finit à %(gap)s point", "%(name)s finit à %(gap)s points", gap
-            )
-        else:
-            tail = ngettext(
-                "%(name)s est à %(gap)s point", "%(name)s est à %(gap)s points", gap
-            )
+        # The kind's words (a team's name takes the plural); a lazy ngettext:
+        # `%` picks the plural by the gap.
+        tail = cast(str, words.race_behind_over if over else words.race_behind)
     joint = pgettext("between the parts of a sentence", " ; ")
     return head + joint + tail % gap_words + "."
 

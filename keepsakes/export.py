@@ -23,7 +23,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from games.kinds import rounds
-from games.kinds.base import GameKind, RoundKind
+from games.kinds.base import Column, GameKind, RoundKind
 from games.kinds.state import PlayerLike
 from games.models import Entry, Game, NameChange, State, Writer, Written
 from scorekeeper.lib.csvfile import csv_text, local_time
@@ -63,8 +63,8 @@ def undone_words(by: str, label: str = "") -> str:
 
 @dataclass(frozen=True)
 class RoundCell:
-    """One player's part of a round in the log: its points, and the total after
-    it (None for a round taken back)."""
+    """One column's part of a round in the log (a player's, or a team's): its
+    points, and the total after it (None for a round taken back)."""
 
     name: str
     points: int
@@ -80,8 +80,10 @@ class RoundCell:
 class LogRow:
     """One write of a game, as the log page, the CSV, the JSON and the PDF read
     it: a box (one player's, `player`, `box`, `points`) or a round (every
-    player's part, `cells`), what it was in words (the kind's), when and who
-    wrote it, and whether and by whom it was taken back."""
+    player's part, `cells`, which the JSON keeps; and each column's, `columns`,
+    which the log, the CSV and the PDF show: a team's where the kind has
+    teams), what it was in words (the kind's), when and who wrote it, and
+    whether and by whom it was taken back."""
 
     seq: int
     round: int  # a box: its player's turn; a round: its number
@@ -106,6 +108,7 @@ class LogRow:
     crossed: bool = False
     # A round's:
     cells: tuple[RoundCell, ...] = ()
+    columns: tuple[RoundCell, ...] = ()
 
     line = "write"
 
@@ -192,7 +195,11 @@ class Boxes:
             )
         return rows
 
-    def csv_head(self, state: State) -> tuple[list[str], list[str]]:
+    def heads(self, game: Game, state: State) -> list[Column]:
+        """The log's columns after the round's: none, a box is one player's."""
+        return []
+
+    def csv_head(self, game: Game, state: State) -> tuple[list[str], list[str]]:
         what = [_("joueur"), _("colonne"), _("case"), _("saisie"), _("points")]
         return what, []
 
@@ -263,6 +270,7 @@ class Rounds:
         standing = iter(zip(state.rounds, state.running_totals, strict=True))
         start = state.rules.start(state.players)
         word = str(kind.words.round)
+        columns = kind.keepsake_columns(state)
         rows = []
         for index, row in enumerate(played):
             scored: rounds.ScoredRound | None
@@ -284,6 +292,10 @@ class Rounds:
                 )
                 for player in state.players
             )
+            by_pk = {
+                player.pk: cell
+                for player, cell in zip(state.players, cells, strict=True)
+            }
             rows.append(
                 LogRow(
                     round=_turn_of(played[:index], row),
@@ -292,23 +304,34 @@ class Rounds:
                     details=kind.round_details(state, scored) if scored else "",
                     entry=row.entry,
                     cells=cells,
+                    columns=tuple(
+                        dataclasses.replace(by_pk[column.player.pk], name=column.name)
+                        for column in columns
+                    ),
                     **_written_fields(row),  # type: ignore[arg-type]
                 )
             )
         return rows
 
-    def csv_head(self, state: State) -> tuple[list[str], list[str]]:
+    def heads(self, game: Game, state: State) -> list[Column]:
+        """The log's columns after the round's, as the kind has them: a player
+        each, or a team each."""
+        kind = game.game_kind
+        assert isinstance(kind, RoundKind)
+        return kind.keepsake_columns(cast(rounds.RoundsGame, state))
+
+    def csv_head(self, game: Game, state: State) -> tuple[list[str], list[str]]:
         after = []
-        for player in state.players:
+        for name in (column.name for column in self.heads(game, state)):
             after += [
-                _("%(name)s (points)") % {"name": player.name},
-                _("%(name)s (total)") % {"name": player.name},
+                _("%(name)s (points)") % {"name": name},
+                _("%(name)s (total)") % {"name": name},
             ]
         return [_("saisie"), _("détail")], after
 
     def csv_cells(self, game: Game, row: LogRow) -> tuple[list[object], list[object]]:
         after: list[object] = []
-        for cell in row.cells:
+        for cell in row.columns:
             after += [cell.points, "" if cell.total is None else cell.total]
         return [row.text, row.details], after
 
@@ -512,11 +535,11 @@ def entry_by_pk(
 def game_csv(game: Game, state: State | None = None) -> str:
     """One line per write: its number and round, what the kind says of it, when
     and who wrote or took it back, then what the kind adds (a round: each
-    player's points and total after it)."""
+    column's points and total after it, a player's or a team's)."""
     state = state if state is not None else game.state()
     family = family_of(game)
     rows = family.log(game, state, list(state.players))
-    what, after = family.csv_head(state)
+    what, after = family.csv_head(game, state)
     header = [
         _("n°"),
         str(game.game_kind.words.round_lower),

@@ -125,7 +125,21 @@ def _draw(
         for index in range(players):
             x = x0 + NUMBER_W + note_w + index * player_w
             pdf.rect(x, y, player_w, name_h)
-            if names[index]:
+            if names[index] and hints and hints[index]:
+                # A team's name, its players under it.
+                pdf.put(x, y, player_w, name_h - 2.6, names[index], 10, True, "C")
+                pdf.put(
+                    x,
+                    y + name_h - 3.4,
+                    player_w,
+                    3.2,
+                    hints[index],
+                    6.5,
+                    False,
+                    "C",
+                    MUTED,
+                )
+            elif names[index]:
                 pdf.put(x, y, player_w, name_h, names[index], 10, True, "C")
             else:
                 pdf.put(x, y, player_w, 3.2, hints[index], 6, color=MUTED)
@@ -218,6 +232,8 @@ def game_sheet_pdf(game: Game, state: rounds.RoundsGame | None = None) -> bytes:
     state = cast(rounds.RoundsGame, state)
     kind = game.game_kind
     assert isinstance(kind, RoundKind)
+    # A column per player, or per team: as the kind has them.
+    columns = kind.keepsake_columns(state)
     standing = [row for row in game_log(game, state) if not row.undone]
     rows = [
         SheetRow(
@@ -225,10 +241,10 @@ def game_sheet_pdf(game: Game, state: rounds.RoundsGame | None = None) -> bytes:
             note=row.text if kind.sheet_notes else "",
             cells=[
                 (
-                    kind.sheet_points(state.rounds[index], player, cell.points),
+                    kind.sheet_points(state.rounds[index], column.player, cell.points),
                     cell.total_text,
                 )
-                for player, cell in zip(state.players, row.cells, strict=True)
+                for column, cell in zip(columns, row.columns, strict=True)
             ],
         )
         for index, row in enumerate(standing)
@@ -237,17 +253,17 @@ def game_sheet_pdf(game: Game, state: rounds.RoundsGame | None = None) -> bytes:
     if state.finished:
         ranking = "   ".join(
             f"{standing.rank}. {standing.player.name} {written(standing.total)}"
-            for standing in state.ranking()
+            for standing in kind.result_state(state).ranking()
         )
         extra = _("Classement : %(ranking)s") % {"ranking": ranking}
     else:
         extra = _("Partie en cours : totaux provisoires.")
     return _draw(
         kind,
-        [player.name for player in state.players],
-        [],
+        [column.name for column in columns],
+        [column.members for column in columns],
         rows,
-        [written(state.totals[player.pk]) for player in state.players],
+        [written(state.totals[column.player.pk]) for column in columns],
         title=translated(game.label),
         subtitle=_("%(count)s joueurs") % {"count": len(state.players)},
         right=_("Partie du %(date)s") % {"date": played},

@@ -261,7 +261,8 @@ def log(request: HttpRequest, watch_token: str) -> HttpResponse:
     players = list(state.players)
     renames = export.game_renames(game, players=players)
     rows = export.log_lines(export.game_log(game, state), renames)
-    by_rounds = export.family_of(game).columns_per_player
+    family = export.family_of(game)
+    by_rounds = family.columns_per_player
     return render(
         request,
         "keepsakes/log.jinja",
@@ -270,7 +271,8 @@ def log(request: HttpRequest, watch_token: str) -> HttpResponse:
             "words": game.game_kind.words,
             "variant_label": translated(game.label),
             "rows": rows,
-            "names": [player.name for player in players] if by_rounds else [],
+            # A player each, or a team each: as the kind has its columns.
+            "columns": family.heads(game, state),
             "by_rounds": by_rounds,
             "seating": [p.name for p in players] if game.seating_drawn else [],
             "watch_token": watch_token,

@@ -62,6 +62,14 @@ class RoundWords:
     race_leads_lowest: StrOrPromise  # "… avec le plus petit total"
     race_wins: StrOrPromise  # "%(name)s gagne, en tête depuis la manche %(round)s"
     race_wins_lowest: StrOrPromise  # "… gagne avec le plus petit total, …"
+    # The race's second part, on the runner-up, %(gap)s the points behind
+    # (plural on "gap"): a kind whose players are teams names them in the plural.
+    race_behind: StrOrPromise = ngettext_lazy(
+        "%(name)s est à %(gap)s point", "%(name)s est à %(gap)s points", "gap"
+    )
+    race_behind_over: StrOrPromise = ngettext_lazy(
+        "%(name)s finit à %(gap)s point", "%(name)s finit à %(gap)s points", "gap"
+    )
     # The log page's sentence on how long a game is kept, %(days)s the days
     # (plural on "days"): a kind of its own words says its rounds there too.
     log_kept: StrOrPromise = ngettext_lazy(
@@ -170,6 +178,18 @@ DEALS = RoundWords(
         "l'historique de la bande jusqu'à la fin."
     ),
 )
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column of a game's log, CSV and printed sheet: its head, the player
+    whose points and totals it shows (a team's first player, whose points both
+    partners share), and who it is when the head does not say ("Léa & Zoé"
+    under a team's name)."""
+
+    name: str
+    player: PlayerLike
+    members: str = ""
 
 
 class UnknownKind(LookupError):
@@ -375,8 +395,9 @@ class GameKind(ABC):
     player_fields: ClassVar[tuple[tuple[str, str], ...]] = ()
 
     def result_state(self, state: State) -> State:
-        """The game as its result page, its preview image and their race tell
-        it: its players, unless the kind ranks others (teams)."""
+        """The game as its result page, its preview image, their race and the
+        printed sheet's ranking tell it: its players, unless the kind ranks
+        others (teams)."""
         return state
 
     @cached_property
@@ -582,6 +603,13 @@ class RoundKind(GameKind):
     ) -> str:
         """A player's points in a round, as the printed sheet writes them."""
         return str(self.words_module.sheet_points(round_, player, points))
+
+    def keepsake_columns(self, state: rounds.RoundsGame) -> list[Column]:
+        """The columns of the log, the CSV and the printed sheet, in order: a
+        player each, unless the kind scores others (teams, whose partners
+        share their points: a column each). The JSON keeps every player's
+        points whatever the columns."""
+        return [Column(player.name, player) for player in state.players]
 
     # === the band's history (bands/) ==============================================
     # Hooks of this area go below these two lines.

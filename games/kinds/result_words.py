@@ -31,6 +31,8 @@ class ResultWords:
     nothing_yet: StrOrPromise  # the result page of a game not started
     # The result page's title for one winner (a team's name takes the plural).
     title_won: StrOrPromise = gettext_lazy("%(name)s gagne !")
+    # The head of the result page's ranking column of names.
+    who: StrOrPromise = gettext_lazy("Joueur")
 
 
 # A kind scored by rounds: the game's name first, "Tarot : Ana gagne avec 318

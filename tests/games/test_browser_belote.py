@@ -99,7 +99,9 @@ def test_a_belote_game_in_phones(live_server, new_phone):
     tap(dialog, "Qui prend ?", "Léa & Max")
     dialog.get_by_label("Points de cartes de l'équipe qui prend").fill("88")
     tap(dialog, "Belote-rebelote", "Les Bleus")
-    expect(host.locator("#round-preview")).to_contain_text("elle est dedans")
+    expect(host.locator("#round-preview")).to_contain_text(
+        "Léa & Max : 88 points contre 94, dedans."
+    )
     row = host.locator("#round-preview tbody tr", has_text="Les Bleus")
     expect(row.locator("td").last).to_have_text("0 → 182")
     expect(host.get_by_role("button", name="Valider")).to_be_in_viewport()

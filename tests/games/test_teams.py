@@ -80,10 +80,68 @@ def test_the_preview_says_dedans_with_the_calculation_and_a_row_per_team(client)
         host_url(host, "preview_round"), posted(game, fields), **HTMX
     )
     said = text(response)
-    assert "elle est dedans" in said
+    assert "Léa & Max : 88 points contre 94, dedans." in said
     assert "Léa & Max 0 0 → 0" in said
     assert "Tom & Zoé 182 0 → 182" in said
     assert live_rounds(game) == []
+
+
+@pytest.mark.parametrize(
+    ("language", "lines"),
+    [
+        (
+            "fr",
+            [
+                "Prise par Léa & Max : 88 points de cartes ; 74 pour Les Bleus.",
+                "Belote-rebelote pour Les Bleus : +20.",
+                "Dedans : 0 pour Léa & Max, 162 pour Les Bleus ;",
+                "Les Bleus (Tom et Zoé) : 182.",
+            ],
+        ),
+        (
+            "en",
+            [
+                "Taken by Léa & Max: 88 card points; 74 for Les Bleus.",
+                "Belote-rebelote for Les Bleus: +20.",
+                "Down (dedans): 0 for Léa & Max, 162 for Les Bleus;",
+                "Les Bleus (Tom and Zoé): 182.",
+            ],
+        ),
+    ],
+)
+def test_the_calculation_names_each_team_as_the_sheet_does_never_by_number(
+    client, language, lines
+):
+    game, host = make_round_game("belote", TABLE, {"team_names": ["", "Les Bleus"]})
+    fields = {"team": "1", "points": "88", "belote": "2", "capot": ""}
+    said = text(
+        client.post(
+            host_url(host, "preview_round"),
+            posted(game, fields),
+            HTTP_ACCEPT_LANGUAGE=language,
+            **HTMX,
+        )
+    )
+    for line in lines:
+        assert line in said
+    assert "quipe 1" not in said and "quipe 2" not in said
+    assert "Team 1" not in said and "Team 2" not in said
+
+
+def test_a_coinche_calculation_in_english_names_the_bidding_team(client):
+    game, host = make_round_game("coinche", TABLE, {"team_names": ["Les Bleus", ""]})
+    fields = {"team": "1", "contract": "90", "trump": "coeur", "points": "100"}
+    said = text(
+        client.post(
+            host_url(host, "preview_round"),
+            posted(game, fields),
+            HTTP_ACCEPT_LANGUAGE="en",
+            **HTMX,
+        )
+    )
+    assert "Contract taken by Les Bleus: 90, ♥ hearts." in said
+    assert "Card points: 100 for Les Bleus, 62 for Tom & Zoé." in said
+    assert "Contract made: 90 + 100 = 190 for Les Bleus;" in said
 
 
 @pytest.mark.parametrize(
@@ -225,6 +283,7 @@ def test_the_result_page_ranks_the_two_teams(client):
     url = reverse("keepsakes:result", kwargs={"watch_token": game.watch_token})
     page = text(client.get(url))
     assert "Les Bleus gagnent" in page
+    assert "Rang Équipe Points" in page
     assert "Léa & Max" in page
     assert "ex aequo" not in page
     assert "Tom" not in page.split("Les Bleus gagnent")[1].split("Partager")[0]
@@ -291,9 +350,41 @@ def test_the_end_and_undo_dialogs_speak_of_the_two_teams(client):
     assert "Léa & Max 97 · Tom & Zoé 65" in undoing
 
 
-def test_the_race_under_the_team_sheet_draws_the_two_teams(client):
-    game, host = make_round_game("belote", TABLE)
+@pytest.mark.parametrize(
+    ("language", "summary"),
+    [
+        ("fr", "Tom & Zoé mènent depuis la donne 2 ; Les Bleus sont à 46 points."),
+        ("en", "Tom & Zoé have led since deal 2; Les Bleus are 46 behind."),
+    ],
+)
+def test_the_race_under_the_team_sheet_says_the_runner_up_team_in_the_plural(
+    client, language, summary
+):
+    game, host = make_round_game("belote", TABLE, {"team_names": ["Les Bleus", ""]})
     deal(client, game, host, "k1", team="1", points="97")
     deal(client, game, host, "k2", team="2", points="120")
-    page = text(client.get(watch_url(game)))
-    assert "Tom & Zoé mènent depuis la donne 2" in page
+    page = text(client.get(watch_url(game), HTTP_ACCEPT_LANGUAGE=language))
+    assert summary in page
+
+
+@pytest.mark.parametrize(
+    ("language", "summary"),
+    [
+        (
+            "fr",
+            "Les Bleus gagnent, en tête depuis la donne 1 ; Tom & Zoé finissent à "
+            "250 points.",
+        ),
+        ("en", "Les Bleus win, ahead since deal 1; Tom & Zoé finish 250 behind."),
+    ],
+)
+def test_the_result_page_s_race_says_the_beaten_team_in_the_plural(
+    client, language, summary
+):
+    game, host = make_round_game(
+        "belote", TABLE, {"target": 200, "team_names": ["Les Bleus", ""]}
+    )
+    deal(client, game, host, "k1", team="1", capot="1")
+    url = reverse("keepsakes:result", kwargs={"watch_token": game.watch_token})
+    page = text(client.get(url, HTTP_ACCEPT_LANGUAGE=language))
+    assert summary in page

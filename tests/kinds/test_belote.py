@@ -277,30 +277,30 @@ def test_the_house_target_1000():
 def test_the_calculation_of_a_dedans():
     lines = [str(line) for line in table().check(deal(88, belote=2)).calculation]
     assert lines == [
-        "L'équipe 1 prend et fait 88 points de cartes ; l'équipe 2 en fait 74.",
-        "Belote-rebelote pour l'équipe 2 : +20.",
-        "L'équipe 1 a 88 points contre 94 : elle est dedans.",
-        "Dedans : 0 pour l'équipe 1, 162 pour l'équipe 2 ; la belote reste à qui "
+        "Prise par Léa & Zoé : 88 points de cartes ; 74 pour Tom & Max.",
+        "Belote-rebelote pour Tom & Max : +20.",
+        "Léa & Zoé : 88 points contre 94, dedans.",
+        "Dedans : 0 pour Léa & Zoé, 162 pour Tom & Max ; la belote reste à qui "
         "l'a eue.",
-        "Équipe 1 (Léa et Zoé) : 0.",
-        "Équipe 2 (Tom et Max) : 182.",
+        "Léa & Zoé : 0.",
+        "Tom & Max : 182.",
     ]
 
 
 def test_the_calculation_of_a_litige_and_of_the_reserve_won():
     game = table().play(deal(81))
     assert [str(line) for line in game.rounds[0].calculation][1:3] == [
-        "L'équipe 1 a 81 points contre 81 : litige.",
-        "Litige : les points de cartes de l'équipe 1 sont mis en réserve pour "
-        "l'équipe qui gagnera la donne suivante ; réserve : 81.",
+        "Léa & Zoé : 81 points contre 81, litige.",
+        "Litige : les points de cartes faits par Léa & Zoé sont mis en réserve "
+        "pour l'équipe qui gagnera la donne suivante ; réserve : 81.",
     ]
     shown = belote.preview(game, deal(102, team=2))
     assert [str(line) for line in shown.calculation] == [
-        "L'équipe 2 prend et fait 102 points de cartes ; l'équipe 1 en fait 60.",
-        "L'équipe 2 a 102 points contre 60 : la prise est faite.",
-        "Réserve du litige : +81 pour l'équipe 2, qui gagne la donne.",
-        "Équipe 1 (Léa et Zoé) : 60.",
-        "Équipe 2 (Tom et Max) : 183.",
+        "Prise par Tom & Max : 102 points de cartes ; 60 pour Léa & Zoé.",
+        "Tom & Max : 102 points contre 60, la prise est faite.",
+        "Donne gagnée par Tom & Max : +81 de la réserve du litige.",
+        "Léa & Zoé : 60.",
+        "Tom & Max : 183.",
     ]
     assert shown.totals_after[TOM.pk] == 264
     assert not shown.ends_game
@@ -310,13 +310,29 @@ def test_the_calculation_under_the_house_rules():
     house = belote.build_rules({"needs": "82", "rounding": True})
     lines = [str(line) for line in table(house).check(deal(75, belote=1)).calculation]
     assert lines[2:4] == [
-        "75 points de cartes, belote à part : moins de 82, l'équipe 1 est dedans.",
-        "Dedans : 0 pour l'équipe 1, 160 pour l'équipe 2 ; la belote reste à qui "
+        "75 points de cartes, belote à part : moins de 82, dedans pour Léa & Zoé.",
+        "Dedans : 0 pour Léa & Zoé, 160 pour Tom & Max ; la belote reste à qui "
         "l'a eue.",
     ]
     assert lines[4] == (
         "Points de cartes arrondis à la dizaine (250 et la belote restent tels quels)."
     )
+
+
+def test_the_calculation_names_the_teams_the_host_named_without_a_verb_to_agree():
+    named = belote.build_rules({"team_names": ["Les Bleus", "L'Ours"]})
+    lines = [
+        str(line) for line in table(named).check(deal(capot=2, belote=1)).calculation
+    ]
+    assert lines == [
+        "Prise par Les Bleus ; capot pour L'Ours : 250 points, 0 pour Les Bleus.",
+        "Belote-rebelote pour Les Bleus : +20.",
+        "Les Bleus : 20 points contre 250, dedans.",
+        "Dedans : 0 pour Les Bleus, 250 pour L'Ours ; la belote reste à qui l'a eue.",
+        "Les Bleus (Léa et Zoé) : 20.",
+        "L'Ours (Tom et Max) : 250.",
+    ]
+    assert not any("quipe 1" in line or "quipe 2" in line for line in lines)
 
 
 def test_the_stored_entry_is_the_normal_form_and_replays_the_same():

@@ -236,15 +236,14 @@ def test_the_calculation_of_a_made_contract_with_belote():
         for line in table().check(deal("100", 95, trump="pique", belote=1)).calculation
     ]
     assert lines == [
-        "Contrat de l'équipe 1 : 100, ♠ pique.",
-        "Points de cartes : 95 pour l'équipe 1, 67 pour l'équipe 2.",
-        "Belote-rebelote pour l'équipe 1 : +20, jamais multipliée.",
+        "Contrat pris par Léa & Zoé : 100, ♠ pique.",
+        "Points de cartes : 95 pour Léa & Zoé, 67 pour Tom & Max.",
+        "Belote-rebelote pour Léa & Zoé : +20, jamais multipliée.",
         "115 points pour un contrat de 100, et 115 contre 67 à la défense : "
         "contrat fait.",
-        "Contrat fait : 100 + 115 = 215 pour l'équipe 1 ; la défense marque ses "
-        "points.",
-        "Équipe 1 (Léa et Zoé) : 215.",
-        "Équipe 2 (Tom et Max) : 67.",
+        "Contrat fait : 100 + 115 = 215 pour Léa & Zoé ; la défense marque ses points.",
+        "Léa & Zoé : 215.",
+        "Tom & Max : 67.",
     ]
 
 
@@ -252,13 +251,13 @@ def test_the_calculation_of_a_coinched_fall():
     entry = deal("90", 65, trump="carreau", coinche="coinche", belote=1)
     lines = [str(line) for line in table().check(entry).calculation]
     assert lines == [
-        "Contrat de l'équipe 1 : 90, ♦ carreau, coinché (×2).",
-        "Points de cartes : 65 pour l'équipe 1, 97 pour l'équipe 2.",
-        "Belote-rebelote pour l'équipe 1 : +20, jamais multipliée.",
+        "Contrat pris par Léa & Zoé : 90, ♦ carreau, coinché (×2).",
+        "Points de cartes : 65 pour Léa & Zoé, 97 pour Tom & Max.",
+        "Belote-rebelote pour Léa & Zoé : +20, jamais multipliée.",
         "85 points pour un contrat de 90 : chute.",
-        "(162 + 90) × 2 = 504 pour l'équipe 2, 0 pour l'autre.",
-        "Équipe 1 (Léa et Zoé) : 20.",
-        "Équipe 2 (Tom et Max) : 504.",
+        "(162 + 90) × 2 = 504 pour Tom & Max, 0 pour Léa & Zoé.",
+        "Léa & Zoé : 20.",
+        "Tom & Max : 504.",
     ]
 
 
@@ -266,16 +265,16 @@ def test_the_calculation_of_a_fall_at_81_and_of_a_capot():
     tie = [str(line) for line in table().check(deal("80", 81)).calculation]
     assert tie[2:4] == [
         "81 points pour un contrat de 80, mais 81 contre 81 à la défense : chute.",
-        "Chute : 162 + 80 = 242 pour l'équipe 2, 0 pour l'autre.",
+        "Chute : 162 + 80 = 242 pour Tom & Max, 0 pour Léa & Zoé.",
     ]
     capot = deal("capot", capot=1, belote=2, trump="trefle", coinche="surcoinche")
     lines = [str(line) for line in table().check(capot).calculation]
     assert lines[:5] == [
-        "Contrat de l'équipe 1 : Capot, ♣ trèfle, surcoinché (×4).",
-        "Capot de l'équipe 1 : 250 points, 0 pour l'autre.",
-        "Belote-rebelote pour l'équipe 2 : +20, jamais multipliée.",
-        "L'équipe 1 fait tous les plis : contrat fait.",
-        "(250 + 250) × 4 = 2000 pour l'équipe 1, 0 pour l'autre.",
+        "Contrat pris par Léa & Zoé : Capot, ♣ trèfle, surcoinché (×4).",
+        "Capot pour Léa & Zoé : 250 points, 0 pour Tom & Max.",
+        "Belote-rebelote pour Tom & Max : +20, jamais multipliée.",
+        "Tous les plis pour Léa & Zoé : contrat fait.",
+        "(250 + 250) × 4 = 2000 pour Léa & Zoé, 0 pour Tom & Max.",
     ]
 
 
@@ -283,14 +282,27 @@ def test_the_calculation_of_the_announced_points_and_of_the_rounding():
     house = coinche.build_rules({"scoring": "announced"})
     lines = table(house).check(deal("90", 100, coinche="coinche")).calculation
     assert str(lines[3]) == (
-        "Points annoncés : 90 × 2 = 180 pour l'équipe 1, 0 pour l'autre."
+        "Points annoncés : 90 × 2 = 180 pour Léa & Zoé, 0 pour Tom & Max."
     )
     rounded = coinche.build_rules({"rounding": True})
     lines = [str(line) for line in table(rounded).check(deal("110", 113)).calculation]
     assert lines[3:5] == [
-        "Contrat fait : 110 + 110 = 220 pour l'équipe 1 ; la défense marque ses "
-        "points.",
+        "Contrat fait : 110 + 110 = 220 pour Léa & Zoé ; la défense marque ses points.",
         "Points de cartes arrondis à la dizaine (250 et la belote restent tels quels).",
+    ]
+
+
+def test_the_calculation_names_the_teams_the_host_named_without_a_verb_to_agree():
+    named = coinche.build_rules({"team_names": ["Les Bleus", ""]})
+    entry = deal("capot", capot=None, points=150, team=2, coinche="coinche")
+    lines = [str(line) for line in table(named).check(entry).calculation]
+    assert lines == [
+        "Contrat pris par Tom & Max : Capot, ♥ cœur, coinché (×2).",
+        "Points de cartes : 150 pour Tom & Max, 12 pour Les Bleus.",
+        "Pas tous les plis pour Tom & Max : chute.",
+        "(162 + 250) × 2 = 824 pour Les Bleus, 0 pour Tom & Max.",
+        "Les Bleus (Léa et Zoé) : 824.",
+        "Tom & Max : 0.",
     ]
 
 

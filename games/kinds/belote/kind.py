@@ -4,12 +4,12 @@ on `TeamsKind` (games/kinds/coinche/kind.py)."""
 import dataclasses
 from typing import Any
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from bands.stats import PERCENT, DetailColumn
 from scorekeeper.lib import numbers
 
-from ..base import DEALS, RoundKind, RoundWords
+from ..base import DEALS, Column, RoundKind, RoundWords
 from ..messages import gettext_noop
 from ..result_words import OF_ROUNDS, ResultWords
 from ..rounds import Preview, RoundsGame, ScoredRound
@@ -23,6 +23,14 @@ TEAM_RACE = dataclasses.replace(
     DEALS,
     race_leads=gettext_lazy("%(name)s mènent depuis la donne %(round)s"),
     race_wins=gettext_lazy("%(name)s gagnent, en tête depuis la donne %(round)s"),
+    race_behind=ngettext_lazy(
+        "%(name)s sont à %(gap)s point", "%(name)s sont à %(gap)s points", "gap"
+    ),
+    race_behind_over=ngettext_lazy(
+        "%(name)s finissent à %(gap)s point",
+        "%(name)s finissent à %(gap)s points",
+        "gap",
+    ),
 )
 
 TEAM_RESULT = dataclasses.replace(
@@ -30,6 +38,7 @@ TEAM_RESULT = dataclasses.replace(
     leading=gettext_lazy("%(game)s : %(name)s mènent avec %(total)s"),
     won=gettext_lazy("%(game)s : %(name)s gagnent avec %(total)s"),
     title_won=gettext_lazy("%(name)s gagnent !"),
+    who=gettext_lazy("Équipe"),
 )
 
 
@@ -89,6 +98,16 @@ class TeamsKind(RoundKind):
     def race_length(self, state: Any) -> int | None:
         # Played to a target: the length is never known beforehand.
         return None
+
+    def keepsake_columns(self, state: RoundsGame) -> list[Column]:
+        """A column per team, as the sheet has them: named as it names them,
+        its players under a name the host gave."""
+        columns = []
+        for number, players in zip(TEAMS, teams(state.players), strict=True):
+            name = team_name(state.rules, state.players, number)
+            members = " & ".join(player.name for player in players)
+            columns.append(Column(name, players[0], "" if name == members else members))
+        return columns
 
     def round_notes(
         self, state: RoundsGame, played: ScoredRound

@@ -40,6 +40,7 @@ from .teams import (
     belote_points,
     dealer,
     highlight_figures,
+    named_teams,
     no_teams,
     other,
     passed_flag,
@@ -318,30 +319,37 @@ def _calculation(
     rules: BeloteRules, game: RoundsGame, deal: BeloteDeal, pending: int
 ) -> tuple[Message, ...]:
     """The card points, the belote, the check and what it gives, the reserve,
-    and each team's score for the deal."""
+    and each team's score for the deal. A team is named as the sheet names it
+    (a name the host typed is any words, singular or plural: the sentences put
+    it where no verb agrees with it)."""
     assert deal.taker is not None and deal.outcome is not None
     taker, defence = deal.taker, other(deal.taker)
+    names = named_teams(game)
     lines: list[Message] = []
     if deal.capot is not None:
         lines.append(
             Message(
                 gettext_noop(
-                    "L'équipe %(taker)s prend ; capot de l'équipe %(capot)s : 250 "
-                    "points, 0 pour l'autre."
+                    "Prise par %(taker)s ; capot pour %(capot)s : 250 points, 0 "
+                    "pour %(other)s."
                 ),
-                {"taker": taker, "capot": deal.capot},
+                {
+                    "taker": names[taker],
+                    "capot": names[deal.capot],
+                    "other": names[other(deal.capot)],
+                },
             )
         )
     else:
         lines.append(
             Message(
                 gettext_noop(
-                    "L'équipe %(taker)s prend et fait %(cards)s points de cartes ; "
-                    "l'équipe %(defence)s en fait %(rest)s."
+                    "Prise par %(taker)s : %(cards)s points de cartes ; %(rest)s "
+                    "pour %(defence)s."
                 ),
                 {
-                    "taker": taker,
-                    "defence": defence,
+                    "taker": names[taker],
+                    "defence": names[defence],
                     "cards": deal.card_points[taker],
                     "rest": deal.card_points[defence],
                 },
@@ -350,13 +358,13 @@ def _calculation(
     if deal.belote is not None:
         lines.append(
             Message(
-                gettext_noop("Belote-rebelote pour l'équipe %(team)s : +20."),
-                {"team": deal.belote},
+                gettext_noop("Belote-rebelote pour %(team)s : +20."),
+                {"team": names[deal.belote]},
             )
         )
     params = {
-        "taker": taker,
-        "defence": defence,
+        "taker": names[taker],
+        "defence": names[defence],
         "attack": deal.points[taker],
         "against": deal.points[defence],
         "cards": deal.card_points[taker],
@@ -369,7 +377,7 @@ def _calculation(
             ),
             "dedans": gettext_noop(
                 "%(cards)s points de cartes, belote à part : moins de 82, "
-                "l'équipe %(taker)s est dedans."
+                "dedans pour %(taker)s."
             ),
             "litige": gettext_noop(
                 "%(cards)s points de cartes, belote à part : 81 partout, litige."
@@ -378,15 +386,13 @@ def _calculation(
     else:
         check = {
             "made": gettext_noop(
-                "L'équipe %(taker)s a %(attack)s points contre %(against)s : "
-                "la prise est faite."
+                "%(taker)s : %(attack)s points contre %(against)s, la prise est faite."
             ),
             "dedans": gettext_noop(
-                "L'équipe %(taker)s a %(attack)s points contre %(against)s : "
-                "elle est dedans."
+                "%(taker)s : %(attack)s points contre %(against)s, dedans."
             ),
             "litige": gettext_noop(
-                "L'équipe %(taker)s a %(attack)s points contre %(against)s : litige."
+                "%(taker)s : %(attack)s points contre %(against)s, litige."
             ),
         }[deal.outcome]
     lines.append(Message(check, params))
@@ -394,12 +400,12 @@ def _calculation(
         lines.append(
             Message(
                 gettext_noop(
-                    "Dedans : 0 pour l'équipe %(taker)s, %(all)s pour l'équipe "
-                    "%(defence)s ; la belote reste à qui l'a eue."
+                    "Dedans : 0 pour %(taker)s, %(all)s pour %(defence)s ; la "
+                    "belote reste à qui l'a eue."
                 ),
                 {
-                    "taker": taker,
-                    "defence": defence,
+                    "taker": names[taker],
+                    "defence": names[defence],
                     "all": rules.all_cards(deal.capot == defence),
                 },
             )
@@ -408,11 +414,11 @@ def _calculation(
         lines.append(
             Message(
                 gettext_noop(
-                    "Litige : les points de cartes de l'équipe %(taker)s sont mis "
+                    "Litige : les points de cartes faits par %(taker)s sont mis "
                     "en réserve pour l'équipe qui gagnera la donne suivante ; "
                     "réserve : %(reserve)s."
                 ),
-                {"taker": taker, "reserve": deal.reserve},
+                {"taker": names[taker], "reserve": deal.reserve},
             )
         )
     if deal.rounded:
@@ -425,13 +431,13 @@ def _calculation(
             )
         )
     if deal.reserve_won:
+        assert deal.reserve_to is not None
         lines.append(
             Message(
                 gettext_noop(
-                    "Réserve du litige : +%(reserve)s pour l'équipe %(team)s, qui "
-                    "gagne la donne."
+                    "Donne gagnée par %(team)s : +%(reserve)s de la réserve du litige."
                 ),
-                {"reserve": deal.reserve_won, "team": deal.reserve_to},
+                {"reserve": deal.reserve_won, "team": names[deal.reserve_to]},
             )
         )
     elif pending and not deal.litige:

@@ -150,22 +150,30 @@ def round_to_ten(points: int) -> int:
     return (points + 5) // 10 * 10
 
 
+def named_teams(game: RoundsGame) -> dict[Team, str]:
+    """Each team as the sheet names it, for the engine's sentences: the name the
+    host gave it, or its two players' ("Léa & Max")."""
+    return {team: team_name(game.rules, game.players, team) for team in TEAMS}
+
+
 def team_line(game: RoundsGame, team: Team, points: int) -> Message:
-    """ "Équipe 1 (Léa et Zoé) : 97.": a team's score for the deal, by the number
-    the sheet orders teams by and its players' names."""
-    first, second = teams(game.players)[team - 1]
-    params = {"first": first.name, "second": second.name, "points": points}
+    """ "Léa & Zoé : 97.", or "Les Bleus (Léa et Zoé) : 97." for a team the host
+    named: a team's score for the deal, by the name the sheet gives it."""
     given = getattr(game.rules, "team_names", ("", ""))[team - 1]
     if given:
+        first, second = teams(game.players)[team - 1]
         return Message(
-            gettext_noop(
-                "Équipe %(team)s, %(name)s (%(first)s et %(second)s) : %(points)s."
-            ),
-            {"team": team, "name": given, **params},
+            gettext_noop("%(name)s (%(first)s et %(second)s) : %(points)s."),
+            {
+                "name": given,
+                "first": first.name,
+                "second": second.name,
+                "points": points,
+            },
         )
     return Message(
-        gettext_noop("Équipe %(team)s (%(first)s et %(second)s) : %(points)s."),
-        {"team": team, **params},
+        gettext_noop("%(name)s : %(points)s."),
+        {"name": team_name(game.rules, game.players, team), "points": points},
     )
 
 

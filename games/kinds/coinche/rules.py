@@ -35,6 +35,7 @@ from ..belote.teams import (
     belote_points,
     dealer,
     highlight_figures,
+    named_teams,
     no_teams,
     other,
     passed_flag,
@@ -458,27 +459,27 @@ def _passed(game: RoundsGame) -> ScoredRound:
 
 def _calculation(game: RoundsGame, deal: CoincheDeal) -> tuple[Message, ...]:
     """The contract, the card points, the belote, made or fallen and why, the
-    count, and each team's score for the deal."""
+    count, and each team's score for the deal. A team is named as the sheet
+    names it (a name the host typed is any words, singular or plural: the
+    sentences put it where no verb agrees with it)."""
     assert deal.bidder is not None and deal.contract is not None
     assert deal.trump is not None
     bidder, defence = deal.bidder, other(deal.bidder)
+    names = named_teams(game)
     lines = [
         Message(
             {
-                1: gettext_noop(
-                    "Contrat de l'équipe %(team)s : %(contract)s, %(trump)s."
-                ),
+                1: gettext_noop("Contrat pris par %(team)s : %(contract)s, %(trump)s."),
                 2: gettext_noop(
-                    "Contrat de l'équipe %(team)s : %(contract)s, %(trump)s, "
-                    "coinché (×2)."
+                    "Contrat pris par %(team)s : %(contract)s, %(trump)s, coinché (×2)."
                 ),
                 4: gettext_noop(
-                    "Contrat de l'équipe %(team)s : %(contract)s, %(trump)s, "
+                    "Contrat pris par %(team)s : %(contract)s, %(trump)s, "
                     "surcoinché (×4)."
                 ),
             }[deal.multiplier],
             {
-                "team": bidder,
+                "team": names[bidder],
                 "contract": contract_label(deal.contract),
                 "trump": Message(TRUMP_LABELS[deal.trump]),
             },
@@ -487,22 +488,20 @@ def _calculation(game: RoundsGame, deal: CoincheDeal) -> tuple[Message, ...]:
     if deal.capot is not None:
         lines.append(
             Message(
-                gettext_noop(
-                    "Capot de l'équipe %(capot)s : 250 points, 0 pour l'autre."
-                ),
-                {"capot": deal.capot},
+                gettext_noop("Capot pour %(capot)s : 250 points, 0 pour %(other)s."),
+                {"capot": names[deal.capot], "other": names[other(deal.capot)]},
             )
         )
     else:
         lines.append(
             Message(
                 gettext_noop(
-                    "Points de cartes : %(cards)s pour l'équipe %(team)s, %(rest)s "
-                    "pour l'équipe %(defence)s."
+                    "Points de cartes : %(cards)s pour %(team)s, %(rest)s pour "
+                    "%(defence)s."
                 ),
                 {
-                    "team": bidder,
-                    "defence": defence,
+                    "team": names[bidder],
+                    "defence": names[defence],
                     "cards": deal.card_points[bidder],
                     "rest": deal.card_points[defence],
                 },
@@ -511,23 +510,21 @@ def _calculation(game: RoundsGame, deal: CoincheDeal) -> tuple[Message, ...]:
     if deal.belote is not None:
         lines.append(
             Message(
-                gettext_noop(
-                    "Belote-rebelote pour l'équipe %(team)s : +20, jamais multipliée."
-                ),
-                {"team": deal.belote},
+                gettext_noop("Belote-rebelote pour %(team)s : +20, jamais multipliée."),
+                {"team": names[deal.belote]},
             )
         )
-    lines.append(_check(deal))
-    lines.extend(_count(deal))
+    lines.append(_check(deal, names))
+    lines.extend(_count(deal, names))
     lines.extend(team_line(game, team, deal.scores[team]) for team in TEAMS)
     return tuple(lines)
 
 
-def _check(deal: CoincheDeal) -> Message:
+def _check(deal: CoincheDeal, names: Mapping[Team, str]) -> Message:
     """Made or fallen, and why."""
     assert deal.bidder is not None
     params = {
-        "team": deal.bidder,
+        "team": names[deal.bidder],
         "counted": deal.counted,
         "value": deal.value,
         "attack": deal.points[deal.bidder],
@@ -535,9 +532,9 @@ def _check(deal: CoincheDeal) -> Message:
     }
     if deal.contract == "capot":
         template = (
-            gettext_noop("L'équipe %(team)s fait tous les plis : contrat fait.")
+            gettext_noop("Tous les plis pour %(team)s : contrat fait.")
             if deal.made
-            else gettext_noop("L'équipe %(team)s ne fait pas tous les plis : chute.")
+            else gettext_noop("Pas tous les plis pour %(team)s : chute.")
         )
     elif deal.contract == "generale":
         template = (
@@ -562,7 +559,7 @@ def _check(deal: CoincheDeal) -> Message:
     return Message(template, params)
 
 
-def _count(deal: CoincheDeal) -> list[Message]:
+def _count(deal: CoincheDeal, names: Mapping[Team, str]) -> list[Message]:
     """The contract's count, as the scoring says it, for the side that wins the
     deal: contract + its points (belote in) when made at ×1; otherwise the belote
     stays apart, shown on its own line."""
@@ -573,7 +570,8 @@ def _count(deal: CoincheDeal) -> list[Message]:
         # Belote is never multiplied nor part of the count there: apart.
         won -= BELOTE if deal.belote == winner else 0
     params = {
-        "team": winner,
+        "team": names[winner],
+        "other": names[other(winner)],
         "value": deal.value,
         "multiplier": deal.multiplier,
         "points": won,
@@ -583,22 +581,21 @@ def _count(deal: CoincheDeal) -> list[Message]:
     if deal.scoring == "announced":
         template = gettext_noop(
             "Points annoncés : %(value)s × %(multiplier)s = %(points)s pour "
-            "l'équipe %(team)s, 0 pour l'autre."
+            "%(team)s, 0 pour %(other)s."
         )
     elif deal.made and deal.multiplier == 1:
         template = gettext_noop(
-            "Contrat fait : %(value)s + %(cards)s = %(points)s pour l'équipe "
-            "%(team)s ; la défense marque ses points."
+            "Contrat fait : %(value)s + %(cards)s = %(points)s pour %(team)s ; la "
+            "défense marque ses points."
         )
     elif deal.multiplier == 1:
         template = gettext_noop(
-            "Chute : %(all)s + %(value)s = %(points)s pour l'équipe %(team)s, 0 "
-            "pour l'autre."
+            "Chute : %(all)s + %(value)s = %(points)s pour %(team)s, 0 pour %(other)s."
         )
     else:
         template = gettext_noop(
-            "(%(all)s + %(value)s) × %(multiplier)s = %(points)s pour l'équipe "
-            "%(team)s, 0 pour l'autre."
+            "(%(all)s + %(value)s) × %(multiplier)s = %(points)s pour %(team)s, 0 "
+            "pour %(other)s."
         )
     lines = [Message(template, params)]
     if deal.rounded and deal.scoring == "made":
