@@ -241,3 +241,51 @@ class EndDialog:
     standings: list[Standing]
     form: ConfirmForm
     reopen: bool = False  # taking back the end instead
+
+
+@dataclass
+class SeatRow:
+    """A seat on the host's seating card, with the orders its ↑ ↓ buttons post
+    (the players' ids joined by commas; "" where the player cannot move so)."""
+
+    number: int
+    player: PlayerLike
+    note: str
+    up: str
+    down: str
+
+
+@dataclass
+class SeatingCard:
+    """Changing the seating on the host's page (a card beside the dialogs, not
+    one of them): offered while nothing is entered, where the kind's seating
+    matters (`GameKind.reseated_on_page`)."""
+
+    rows: list[SeatRow]
+    help: str
+
+    @classmethod
+    def of(cls, kind: GameKind, state: State) -> SeatingCard | None:
+        if not kind.reseated_on_page or state.started or state.finished:
+            return None
+        ids = [player.pk for player in state.players]
+        notes = kind.seat_notes(len(ids))
+
+        def swapped(a: int, b: int) -> str:
+            if not (0 <= a < len(ids) and 0 <= b < len(ids)):
+                return ""
+            order = list(ids)
+            order[a], order[b] = order[b], order[a]
+            return ",".join(str(pk) for pk in order)
+
+        rows = [
+            SeatRow(
+                index + 1,
+                player,
+                notes[index],
+                swapped(index, index - 1),
+                swapped(index, index + 1),
+            )
+            for index, player in enumerate(state.players)
+        ]
+        return cls(rows, kind.players_help())

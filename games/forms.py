@@ -84,6 +84,21 @@ class RenameForm(forms.Form):
         return clean_name(self.cleaned_data["name"])
 
 
+class ReseatForm(forms.Form):
+    """A new seating: the players' ids, first seat first, as one value ("12,14,13,15",
+    a move button's); the game checks they are its players (`Game.reseat`)."""
+
+    order = forms.CharField(max_length=200)
+
+    def clean_order(self) -> list[int]:
+        pieces = self.cleaned_data["order"].split(",")
+        if not all(re.fullmatch(r"[0-9]{1,18}", piece) for piece in pieces):
+            raise forms.ValidationError(
+                _("Ces places ne sont pas celles des joueurs de la partie.")
+            )
+        return [int(piece) for piece in pieces]
+
+
 class ConfirmForm(forms.Form):
     """The undo's confirmation: neither field ever refuses (see their classes)."""
 

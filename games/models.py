@@ -30,7 +30,7 @@ of games.
 import copy
 import datetime
 import itertools
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
@@ -90,6 +90,7 @@ class Refusal(StrEnum):
     UNDONE = "undone"
     ENDS_BY_RULES = "ends_by_rules"
     NO_ROUND = "no_round"
+    STARTED = "started"  # what only changes before anything is entered
 
 
 class ScoreRefused(Exception):
@@ -161,13 +162,18 @@ class PencilTakenBack(ScoreRefused):
 
 
 class HostOnly(ScoreRefused):
-    """A write only the host makes (correcting a name) asked by someone else."""
+    """A write only the host makes (correcting a name, the seating) asked by
+    someone else."""
 
-    def __init__(self) -> None:
+    def __init__(self, message: str | None = None) -> None:
         super().__init__(
-            _("Seul l'hôte de la partie peut corriger un prénom."),
+            message or _("Seul l'hôte de la partie peut corriger un prénom."),
             Refusal.HOST_ONLY,
         )
+
+
+class SeatingRefused(ScoreRefused):
+    """A new seating the game refuses: not its players, or too late."""
 
 
 class AlreadyUndone(ScoreRefused):
@@ -923,6 +929,50 @@ class Game(models.Model):
             if self.finished_at is not None:
                 self.band.rename_in_result(self.pk, player.name, name)
         return name
+
+    def reseat(
+        self, order: Sequence[int | str], *, by: str | None = Writer.HOST
+    ) -> list["Player"]:
+        """Seats the players in `order` (their ids, the first seat's first) and
+        returns them so seated, while nothing is entered and the kind's seating
+        matters (`reseated_on_page`: partners at belote). `SeatingRefused` for an
+        order that is not this game's players each once, or once the game has
+        started; `HostOnly` unless `by` is the host. Team names the host typed
+        stay with their team; those made of the players' names follow them."""
+        with transaction.atomic():
+            if by != Writer.HOST:
+                raise HostOnly(_("Seul l'hôte de la partie change les places."))
+            self._lock()
+            players = {p.pk: p for p in self.players.all()}
+            try:
+                ids = [int(pk) for pk in order]
+            except (TypeError, ValueError):
+                ids = []
+            if sorted(ids) != sorted(players):
+                raise SeatingRefused(
+                    _("Ces places ne sont pas celles des joueurs de la partie.")
+                )
+            if not self.game_kind.reseated_on_page:
+                raise SeatingRefused(_("Les places de cette partie ne changent pas."))
+            state = self.kept_state() or self.read_state()[0]
+            if state.started:
+                raise SeatingRefused(
+                    _("La partie a commencé : les places ne changent plus."),
+                    Refusal.STARTED,
+                )
+            seated = [players[pk] for pk in ids]
+            if [p.pk for p in seated] != list(players):
+                # Two steps: the seats are unique in a game at every moment.
+                offset = len(seated)
+                for seat, player in enumerate(seated):
+                    player.seat = seat + offset
+                    player.save(update_fields=["seat"])
+                for seat, player in enumerate(seated):
+                    player.seat = seat
+                    player.save(update_fields=["seat"])
+                # The order on the page is no longer the one drawn at random.
+                self._bump(None, timezone.now(), seating_drawn=False)
+        return seated
 
     def redraw(self) -> None:
         """What the sheet shows changed outside the game (a player's colour or

@@ -72,6 +72,11 @@ urlpatterns += [
     ),
 ]
 
+# The seating, before anything is entered (host only, as names are).
+urlpatterns += [
+    path(f"{HOST}/<host_token>/seating/", views.reseat, name="reseat"),
+]
+
 # The band, from the host's link (the band's own link is in bands.urls).
 urlpatterns += [
     path(f"{HOST}/<host_token>/band/", views.host_band, name="host_band"),

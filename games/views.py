@@ -55,6 +55,7 @@ from games.dialogs import (
     RoundDialog,
     RoundPreview,
     RoundUndoDialog,
+    SeatingCard,
     UndoDialog,
 )
 from games.forms import (
@@ -62,6 +63,7 @@ from games.forms import (
     NewGameForm,
     PencilForm,
     RenameForm,
+    ReseatForm,
     RoundForm,
     TimerForm,
     new_request_key,
@@ -87,6 +89,7 @@ from games.models import (
     Refusal,
     Round,
     ScoreRefused,
+    SeatingRefused,
     State,
 )
 from games.sheet import sheet_html
@@ -135,6 +138,8 @@ def page_context(access: Access, **extra: object) -> dict[str, object]:
         state = cast(State, extra["state"])
         context["sheet_html"] = functools.partial(sheet_html, access, state)
         context["players"] = players_of(state)
+        if access.is_host:
+            context["seating"] = SeatingCard.of(access.game.game_kind, state)
     return {**context, **extra}
 
 
@@ -860,6 +865,34 @@ def take_pencil(request: HtmxHttpRequest, host_token: str) -> HttpResponse:
     if access.game.take_back_pencil():
         messages.success(request, _("Vous avez repris le crayon : à vous de noter."))
     return redirect(access.page_url)
+
+
+# --- the seating, before anything is entered ---------------------------------------
+
+
+@require_POST
+def reseat(request: HtmxHttpRequest, host_token: str) -> HttpResponse:
+    """Seats the players in a new order (the host's, pencil out or not: like a
+    name, the seating is the host's to set, not the score's)."""
+    access = get_access_or_404(request, "host", host_token)
+    form = ReseatForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise SeatingRefused(
+                _("Ces places ne sont pas celles des joueurs de la partie.")
+            )
+        seated = access.game.reseat(form.cleaned_data["order"], by=access.writer)
+    except ScoreRefused as refusal:
+        return refused(request, access, refusal)
+    notice = _("Nouvelles places : %(order)s.") % {
+        "order": ", ".join(
+            f"{seat}. {player.name}" for seat, player in enumerate(seated, start=1)
+        )
+    }
+    if request.htmx:
+        return refreshed(request, access, notice)
+    messages.success(request, notice)
+    return redirect(f"{access.page_url}#seating")
 
 
 # --- the band, from the host's link ----------------------------------------------

@@ -366,6 +366,16 @@ class GameKind(ABC):
     # turn; otherwise a round.
     timer_per_turn: ClassVar[bool] = False
 
+    # Where each player sits decides more than whose turn it is (partners, in
+    # teams): the host's game page offers to change the seating until something
+    # is entered (`Game.reseat`).
+    reseated_on_page: ClassVar[bool] = False
+
+    def seat_notes(self, count: int) -> list[str]:
+        """What each seat means besides its number (its team), in the page's
+        language, for the game page's seating card; "" for nothing."""
+        return [""] * count
+
     # The function (dotted path) giving what the host's rename dialog says is
     # still possible for a player, `(state, player_pk) -> [(text, its class
     # attribute)]` in the page's language; "" says nothing.

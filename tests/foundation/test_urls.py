@@ -22,6 +22,7 @@ NOT_200 = {
     "c/<pencil_token>/box/<int:player_id>/<column>/<box>/record/": 405,
     "h/<host_token>/pencil/pass/": 405,
     "h/<host_token>/pencil/take-back/": 405,
+    "h/<host_token>/seating/": 405,
     # The test client is no ASGI server: a stream answers "poll instead".
     "w/<watch_token>/events/": 204,
     "h/<host_token>/events/": 204,

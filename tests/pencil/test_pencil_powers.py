@@ -87,7 +87,7 @@ def test_the_host_tools_refuse_a_pencil_link(client, game_with_pencil):
     before = db_snapshot()
     for name in ("host", "share", "pencil_qr", "host_sheet", "host_events"):
         assert client.get(host_url(pencil_token, name)).status_code == 404, name
-    for name in ("pass_pencil", "take_pencil"):
+    for name in ("pass_pencil", "take_pencil", "reseat"):
         assert client.post(host_url(pencil_token, name)).status_code == 404, name
     import_url = reverse("keepsakes:import_game", kwargs={"host_token": pencil_token})
     assert client.get(import_url).status_code == 404
@@ -121,6 +121,7 @@ def test_the_pencil_page_shows_none_of_the_host_tools(client, game_with_pencil):
     ):
         assert absent not in shown, absent
     assert "/rename/" not in html
+    assert "/seating/" not in html
     assert "/h/" not in html
     assert host_token not in html
     # Full names still one tap away, read-only.

@@ -18,6 +18,7 @@ WRITE_URLS = {
     "rename",
     "pass_pencil",
     "take_pencil",
+    "reseat",
     "keepsakes:import_game",
     "host_band",
     "next_game",
@@ -51,6 +52,7 @@ def plausible_post(game, version):
         "action": "rename",
         "names": ["Sarah", "Hugo"],
         "preset": "classic",
+        "order": ",".join(str(p.pk) for p in game.players.all()),
     }
 
 

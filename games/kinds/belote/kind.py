@@ -16,7 +16,7 @@ from ..rounds import Preview, RoundsGame, ScoredRound
 from ..state import State
 from .rules import BeloteRules
 from .standings import TeamsState
-from .teams import TEAMS, team_name, teams
+from .teams import TEAMS, team_name, team_of_seat, teams
 
 # The race's sentence with a team's name, which takes the plural.
 TEAM_RACE = dataclasses.replace(
@@ -52,6 +52,14 @@ class TeamsKind(RoundKind):
     create_template = "kinds/belote/create_teams.jinja"
     create_part = "games.kinds.belote.forms.TeamsPart"
     signed_points = False
+    # Partners are chosen by the seating: until the first deal it can change.
+    reseated_on_page = True
+
+    def seat_notes(self, count: int) -> list[str]:
+        return [
+            str(gettext_lazy("Équipe %(team)s") % {"team": team_of_seat(index)})
+            for index in range(count)
+        ]
 
     def players_help(self) -> str:
         return str(
