@@ -322,8 +322,8 @@ def summary(
         gap_words = {"names": get_text_list(names, _("et")), "gap": gap}
         if over:
             tail = ngettext(
-                "%(names)s finissent à %(gap)s point",
-                "%(names)s finissent à %(gap)s points",
+                "%(names)s finissent %(gap)s point derrière",
+                "%(names)s finissent %(gap)s points derrière",
                 gap,
             )
         else:

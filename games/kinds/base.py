@@ -68,7 +68,9 @@ class RoundWords:
         "%(name)s est à %(gap)s point", "%(name)s est à %(gap)s points", "gap"
     )
     race_behind_over: StrOrPromise = ngettext_lazy(
-        "%(name)s finit à %(gap)s point", "%(name)s finit à %(gap)s points", "gap"
+        "%(name)s finit %(gap)s point derrière",
+        "%(name)s finit %(gap)s points derrière",
+        "gap",
     )
     # The log page's sentence on how long a game is kept, %(days)s the days
     # (plural on "days"): a kind of its own words says its rounds there too.

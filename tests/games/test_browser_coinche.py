@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from games.models import Game
 from tests.axe import assert_accessible
-from tests.factories import make_round_game
+from tests.factories import make_round_game, play_rounds
 from tests.games.test_browser_belote import open_deal, validate, version
 from tests.helpers import host_url, watch_url
 
@@ -188,3 +188,67 @@ def test_the_seating_changes_without_javascript(live_server, new_phone):
     heads = host.locator("thead th.team-head")
     expect(heads.nth(0)).to_contain_text("Léa & Zoé")
     expect(heads.nth(1)).to_contain_text("Tom & Max")
+
+
+TEAM_SHOTS = Path("/tmp/shots-team-sheet")
+
+
+def team_shot(page, name, full_page=False):
+    TEAM_SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(TEAM_SHOTS / f"coinche-{name}.png"), full_page=full_page)
+
+
+def test_the_team_sheet_shows_the_members_faces_and_the_last_deal(
+    live_server, new_phone
+):
+    game, token = make_round_game("coinche", TABLE, {"target": 1000})
+    host = new_phone()
+    host.goto(live_server.url + host_url(token))
+    # Before the first deal: each member's face in the team heads, and the
+    # host's offer to choose the colours.
+    members = host.locator("thead th.team-head .team-member")
+    expect(members).to_have_count(4)
+    expect(members.locator(".face-dot")).to_have_count(4)
+    expect(host.locator(".face-offer .face-dot")).to_have_count(4)
+    expect(host.locator(".round-last")).to_have_count(0)
+    team_shot(host, "before")
+    assert_accessible(host, ALL)
+
+    play_rounds(
+        game,
+        {
+            "team": 2,
+            "contract": "100",
+            "trump": "pique",
+            "points": 70,
+            "coinche": "coinche",
+        },
+    )
+    host.reload()
+    line = host.locator("#sheet .round-last")
+    expect(line).to_contain_text(
+        "Donne 1 · 100 ♠ coinché pris par Tom & Zoé : chute, 524 pour Léa & Max"
+    )
+    # Two lines at most on a phone (its padding and border: 14 px).
+    height = line.evaluate("e => e.getBoundingClientRect().height")
+    size = line.evaluate("e => parseFloat(getComputedStyle(e).lineHeight)")
+    assert height <= 2 * size + 16
+    expect(host.locator(".face-offer")).to_have_count(0)
+    team_shot(host, "line")
+    assert_accessible(host, ALL)
+
+    tv = new_phone()
+    tv.goto(live_server.url + watch_url(game) + "?tv=1")
+    expect(tv.locator(".standings li").first.locator(".face-dot")).to_have_count(2)
+
+    play_rounds(game, {"team": 1, "contract": "capot", "trump": "coeur", "capot": 1})
+    watcher = new_phone()
+    watcher.goto(live_server.url + watch_url(game))
+    expect(watcher.locator("#podium .winner")).to_have_text("Léa & Max gagnent !")
+    first = watcher.locator("#podium .ranking li").first
+    expect(first.locator(".face-dot")).to_have_count(2)
+    expect(watcher.locator("#sheet .round-last")).to_contain_text(
+        "Donne 2 · Capot ♥ pris par Léa & Max : fait"
+    )
+    team_shot(watcher, "end", full_page=True)
+    assert_accessible(watcher, ALL)

@@ -117,8 +117,8 @@ def test_a_molkky_game_to_fifty_in_phones(live_server, new_phone):
     assert_accessible(watcher)
     throw(host, 6, calc="Léa & Max : 44 + 6 = 50, pile le total : gagné !")
 
-    expect(host.locator("#podium")).to_contain_text("Léa & Max gagne !")
-    expect(watcher.locator("#podium")).to_contain_text("Léa & Max gagne !")
+    expect(host.locator("#podium")).to_contain_text("Victoire de Léa & Max !")
+    expect(watcher.locator("#podium")).to_contain_text("Victoire de Léa & Max !")
     shot(host, "end")
     assert_accessible(host)
     game.refresh_from_db()
@@ -138,7 +138,7 @@ def test_twelve_players_scroll_the_sheet_alone_and_the_pad_works_without_js(
 
     watcher = new_phone()
     watcher.goto(live_server.url + watch_url(game))
-    expect(watcher.locator("th.player.is-out")).to_contain_text("éliminé")
+    expect(watcher.locator("th.player.is-out")).to_contain_text("hors jeu")
     expect(watcher.locator("th.player.is-warned")).to_contain_text("✕✕")
     # Only the sheet scrolls sideways, never the page.
     assert watcher.evaluate("document.documentElement.scrollWidth") <= 390

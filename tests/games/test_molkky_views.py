@@ -125,7 +125,7 @@ def test_a_throw_by_an_eliminated_player_is_refused(client):
     )
 
     assert response.status_code == 422
-    assert "Léa est éliminé (trois ratés de suite) : il ne lance plus." in text(
+    assert "Léa est hors jeu (trois ratés de suite) : ne lance plus." in text(
         response
     )
     assert len(live_rounds(game)) == 7
@@ -164,9 +164,9 @@ def test_the_sheet_warns_after_a_second_miss_and_shows_the_eliminated(client):
 
     throws(game, 5, 5, 0)  # Léa's third
     said = text(client.get(watch_url(game)))
-    assert "éliminé, ne lance plus" in said
+    assert "hors jeu, ne lance plus" in said
     assert "À Tom de lancer" in said
-    assert "Léa, tour 3 : raté, trois de suite : éliminé" in said
+    assert "Léa, tour 3 : raté, trois de suite : hors jeu" in said
 
 
 def test_the_sheet_has_a_row_per_turn_not_per_throw(client):
@@ -232,7 +232,7 @@ def test_exactly_fifty_ends_the_game_at_once_with_the_winner(client):
     )
 
     said = text(response)
-    assert "Léa gagne !" in said
+    assert "Victoire de Léa !" in said
     game.refresh_from_db()
     assert game.state().finished
 
@@ -255,8 +255,8 @@ def test_the_end_screen_ranks_the_players_with_their_faces_under_the_winning_thr
     # Léa & Max on 50, Tom on 12; Zoé, out, last.
     assert faces_in(watched.content.decode(), RANKED) == LEA_TOM_ZOE
     said = text(watched)
-    assert "Dernier résultat : Tour 5 · Léa & Max : 10 → 50, gagne" in said
-    assert "Léa & Max gagne !" in said
+    assert "Dernier résultat : Tour 5 · Léa & Max : 10 → 50, victoire" in said
+    assert "Victoire de Léa & Max !" in said
 
 
 def test_a_team_name_and_the_house_options_are_taken_at_creation(client):
@@ -285,9 +285,9 @@ def test_the_result_page_log_and_csv_say_the_throws(client):
     result = text(client.get(reverse("keepsakes:result", kwargs=token)))
     assert "Léa & Max" in result and "50" in result
     log = text(client.get(reverse("keepsakes:log", kwargs=token)))
-    assert "Léa & Max : 10 → 50, gagne" in log
+    assert "Léa & Max : 10 → 50, victoire" in log
     assert "Zoé : raté (2ᵉ de suite)" in log
-    assert "Zoé : raté (3ᵉ de suite), éliminé" in log
+    assert "Zoé : raté (3ᵉ de suite), hors jeu" in log
     csv = client.get(reverse("keepsakes:export", kwargs={**token, "fmt": "csv"}))
     assert "Léa & Max : 10 → 20" in csv.content.decode()
 
@@ -325,7 +325,7 @@ def test_the_filled_sheet_pdf_and_the_big_screen_of_a_finished_game(client):
     assert pdf["Content-Type"] == "application/pdf"
     tv = client.get(watch_url(game) + "?tv=1")
     assert tv.status_code == 200
-    assert "Léa & Max gagne !" in text(tv)
+    assert "Victoire de Léa & Max !" in text(tv)
 
 
 def test_the_pad_and_sheet_speak_english(client):

@@ -116,7 +116,7 @@ def test_the_geometry_stays_in_the_drawing():
 @pytest.mark.parametrize(
     ("language", "summary"),
     [
-        ("fr", "Sarah gagne, en tête depuis le tour 1 ; Léa finit à 5 points."),
+        ("fr", "Sarah gagne, en tête depuis le tour 1 ; Léa finit 5 points derrière."),
         ("en", "Sarah wins, ahead since round 1; Léa finishes 5 behind."),
     ],
 )

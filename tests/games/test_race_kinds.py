@@ -174,7 +174,7 @@ def test_a_number_of_deals_draws_the_whole_game_wide():
 @pytest.mark.parametrize(
     ("language", "summary"),
     [
-        ("fr", "Zoé gagne, en tête depuis la manche 1 ; Léa finit à 4 points."),
+        ("fr", "Zoé gagne, en tête depuis la manche 1 ; Léa finit 4 points derrière."),
         ("en", "Zoé wins, ahead since round 1; Léa finishes 4 behind."),
     ],
 )
@@ -207,7 +207,7 @@ def test_a_skyjo_winner_is_said_with_the_lowest_total(client):
     drawn = race_html(sheet_of(client, game))
     assert (
         "Zoé gagne avec le plus petit total, en tête depuis la manche 1 ; "
-        "Tom finit à 7 points." in page_text(drawn)
+        "Tom finit 7 points derrière." in page_text(drawn)
     )
     assert "Le plus petit total est en haut" in page_text(drawn)
 

@@ -92,9 +92,9 @@ TOM_MISSES = [12, 0, 1, 12, 0, 1, 12, 0]  # Tom's third miss in a row at turn 3
         ([12, 1, 1, 12, 1, 1, 7], {}, "Tour 3 · Léa : 7 → 31"),
         ([12, 0], {}, "Tour 1 · Tom : raté"),
         (TOM_MISSES[:5], {}, "Tour 2 · Tom : raté (2ᵉ de suite)"),
-        (TOM_MISSES, {}, "Tour 3 · Tom : raté (3ᵉ de suite), éliminé"),
+        (TOM_MISSES, {}, "Tour 3 · Tom : raté (3ᵉ de suite), hors jeu"),
         ([*LEA_ON_47, 8], {}, "Tour 5 · Léa : 8 → 55, retombe à 25"),
-        ([*LEA_ON_47[:9], 8, 1, 1, 6], {}, "Tour 5 · Léa : 6 → 50, gagne"),
+        ([*LEA_ON_47[:9], 8, 1, 1, 6], {}, "Tour 5 · Léa : 6 → 50, victoire"),
         # The house options: no elimination, back to 0, another target.
         (TOM_MISSES, {"three_misses": "none"}, "Tour 3 · Tom : raté (3ᵉ de suite)"),
         (
@@ -124,7 +124,7 @@ def test_a_molkky_team_is_said_as_one_player():
     assert last_said(game) == "Tour 2 · Tom & Zoé : raté (2ᵉ de suite)"
 
     play_rounds(game, *({"points": points} for points in [12, 3, 8, 3, 6]))
-    assert last_said(game) == "Tour 5 · Léa & Max : 6 → 50, gagne"
+    assert last_said(game) == "Tour 5 · Léa & Max : 6 → 50, victoire"
 
 
 def test_the_host_and_the_watchers_read_the_last_round_under_the_banner(client):

@@ -2,6 +2,8 @@
 deals entered through the host's dialog, the calculation said before Valider,
 bad input refused with nothing stored, the two-column sheet and its end."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -372,8 +374,8 @@ def test_the_race_under_the_team_sheet_says_the_runner_up_team_in_the_plural(
     [
         (
             "fr",
-            "Les Bleus gagnent, en tête depuis la donne 1 ; Tom & Zoé finissent à "
-            "250 points.",
+            "Les Bleus gagnent, en tête depuis la donne 1 ; Tom & Zoé finissent "
+            "250 points derrière.",
         ),
         ("en", "Les Bleus win, ahead since deal 1; Tom & Zoé finish 250 behind."),
     ],
@@ -388,3 +390,82 @@ def test_the_result_page_s_race_says_the_beaten_team_in_the_plural(
     url = reverse("keepsakes:result", kwargs={"watch_token": game.watch_token})
     page = text(client.get(url, HTTP_ACCEPT_LANGUAGE=language))
     assert summary in page
+
+
+# --- the players' faces and the last deal in words ----------------------------------
+
+
+def faces_in(html, where):
+    """(colour, sign) of each face dot right after a `where` element opens, and
+    of the dots that follow it, in the page's order."""
+    return [
+        re.findall(r'face-dot face-(\d)" data-sign="([^"]*)"', found)
+        for found in re.findall(
+            where + r"((?:<span [^>]*face-dot[^>]*></span>)+)", html
+        )
+    ]
+
+
+MEMBER = r'<span class="team-member">'
+STANDING = r'<span class="standing-name">'
+RANKED = r'<span class="rank-name">'
+
+
+def test_the_team_sheet_shows_each_members_face_and_the_last_deal_in_words(client):
+    game, host = make_round_game("belote", TABLE)
+    deal(client, game, host, "k1", team="1", points="97")
+    deal(client, game, host, "k2", team="2", points="88", belote="1")
+
+    watched = client.get(watch_url(game))
+    html = watched.content.decode()
+    # Léa, Tom, Max, Zoé take the band's first colours in seat order; team 1 is
+    # Léa & Max, team 2 Tom & Zoé.
+    assert faces_in(html, MEMBER) == [
+        [("0", "L")],
+        [("2", "M")],
+        [("1", "T")],
+        [("3", "Z")],
+    ]
+    # The big screen's standings, best first: Léa & Max 97 + 182.
+    assert faces_in(html, STANDING) == [
+        [("0", "L"), ("2", "M")],
+        [("1", "T"), ("3", "Z")],
+    ]
+    said = (
+        "Dernier résultat : Donne 2 · pris par Tom & Zoé : dedans, "
+        "182 pour Léa & Max, belote pour Léa & Max"
+    )
+    assert said in text(watched)
+    assert said in text(client.get(host_url(host)))
+    english = text(client.get(watch_url(game), HTTP_ACCEPT_LANGUAGE="en"))
+    assert (
+        "Last result: Deal 2 · taken by Tom & Zoé: dedans (failed), 182 to Léa & Max"
+        in english
+    )
+
+
+def test_before_the_first_deal_the_host_is_offered_the_faces_and_no_deal_is_said(
+    client,
+):
+    game, host = make_round_game("coinche", TABLE)
+
+    page = client.get(host_url(host))
+
+    assert "Choisir les couleurs et les marques des joueurs" in text(page)
+    assert "Dernier résultat" not in text(page)
+    assert "Choisir les couleurs" not in text(client.get(watch_url(game)))
+
+
+def test_the_coinche_end_screen_ranks_the_teams_with_their_members_faces(client):
+    game, host = make_round_game("coinche", TABLE, {"target": 500})
+    deal(client, game, host, "k1", team="2", contract="capot", trump="pique", capot="2")
+
+    watched = client.get(watch_url(game))
+
+    assert faces_in(watched.content.decode(), RANKED) == [
+        [("1", "T"), ("3", "Z")],
+        [("0", "L"), ("2", "M")],
+    ]
+    assert "Dernier résultat : Donne 1 · Capot ♠ pris par Tom & Zoé : fait" in text(
+        watched
+    )

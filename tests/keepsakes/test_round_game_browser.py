@@ -76,7 +76,7 @@ def test_a_belote_log_and_result_read_team_by_team_on_a_phone(
     phone.wait_for_load_state("networkidle")
     assert phone.get_by_role("heading", name="Tom & Zoé gagnent !").is_visible()
     assert phone.get_by_role("columnheader", name="Équipe").is_visible()
-    assert phone.get_by_text("Les Bleus finissent à 46 points").is_visible()
+    assert phone.get_by_text("Les Bleus finissent 46 points derrière").is_visible()
     shoot(phone, f"belote-result-{scheme}")
     assert no_horizontal_scroll(phone)
     assert_accessible(phone)

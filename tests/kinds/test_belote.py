@@ -5,10 +5,12 @@ RULES.md; and properties over many deals."""
 import json
 
 import pytest
+from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.kinds import belote
+from games.kinds.belote.kind import BELOTE
 from games.kinds.rounds import RoundRefused, RuleError
 from tests.kinds.tables import refused, seated
 
@@ -549,3 +551,57 @@ def test_the_stored_entries_replay_to_the_same_game(entries):
         game = game.play(entry)
     stored = json.loads(json.dumps(game.entries))
     assert RULES.replay(PLAYERS, stored) == game
+
+
+# --- the last deal in words, under the banner --------------------------------------
+
+# Team 1 is Léa & Zoé, team 2 Tom & Max; no verb agrees with a team's name.
+SAID = [
+    ("made", [deal(97)], "Donne 1 · pris par Léa & Zoé : faite, 97 / 65"),
+    (
+        "dedans with the other team's belote",
+        [deal(88, belote=2)],
+        "Donne 1 · pris par Léa & Zoé : dedans, 182 pour Tom & Max, "
+        "belote pour Tom & Max",
+    ),
+    (
+        "capot with belote",
+        [deal(capot=1, belote=1)],
+        "Donne 1 · pris par Léa & Zoé : faite, capot, 270 / 0, belote pour Léa & Zoé",
+    ),
+    (
+        "a litige",
+        [deal(81)],
+        "Donne 1 · pris par Léa & Zoé : litige, 81 pour Tom & Max, 81 en réserve",
+    ),
+    (
+        "the reserve won",
+        [deal(81), deal(102, team=2)],
+        "Donne 2 · pris par Tom & Max : faite, 183 / 60, réserve de 81 gagnée par "
+        "Tom & Max",
+    ),
+    ("nobody takes", [{"passed": True}], "Donne 1 · personne ne prend"),
+    (
+        "nobody takes after a litige",
+        [deal(81), {"passed": True}],
+        "Donne 2 · personne ne prend · 81 en réserve",
+    ),
+]
+
+
+@pytest.mark.parametrize(("case", "entries", "said"), SAID, ids=[s[0] for s in SAID])
+def test_the_last_deal_is_said_by_team_name_under_the_banner(case, entries, said):
+    game = table()
+    for entry in entries:
+        game = game.play(entry)
+    with translation.override("fr"):
+        line = BELOTE.round_summary(game, len(game.rounds), game.rounds[-1])
+    assert line == said
+
+
+def test_the_last_deal_is_said_in_english():
+    game = table().play(deal(88, belote=2))
+    with translation.override("en"):
+        line = BELOTE.round_summary(game, 1, game.rounds[-1])
+    assert line.startswith("Deal 1 · taken by Léa & Zoé: ")
+    assert "182 to Tom & Max" in line

@@ -5,10 +5,12 @@ refusal; the worked examples of RULES.md; and properties over many deals."""
 import json
 
 import pytest
+from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.kinds import coinche
+from games.kinds.coinche.kind import COINCHE
 from games.kinds.rounds import RoundRefused, RuleError
 from tests.kinds.tables import refused, seated
 
@@ -586,3 +588,32 @@ def test_the_stored_entries_replay_to_the_same_game(entries):
     assert HOUSE.replay(PLAYERS, stored) == game
     if game.rounds:
         assert game.undo() == HOUSE.replay(PLAYERS, stored[:-1])
+
+
+# --- the last deal in words, under the banner --------------------------------------
+
+# Team 1 is Léa & Zoé, team 2 Tom & Max; no verb agrees with a team's name.
+SAID = [
+    ("made", deal("110", 113), "Donne 1 · 110 ♥ pris par Léa & Zoé : fait, 223 / 49"),
+    (
+        "coinched and fallen, with the bidders' belote",
+        deal("90", 65, trump="carreau", coinche="coinche", belote=1),
+        "Donne 1 · 90 ♦ coinché pris par Léa & Zoé : chute, 504 pour Tom & Max, "
+        "20 pour Léa & Zoé, belote pour Léa & Zoé",
+    ),
+    (
+        "a capot bid",
+        deal("capot", capot=1, belote=2),
+        "Donne 1 · Capot ♥ pris par Léa & Zoé : fait, ",
+    ),
+    ("nobody takes", {"passed": True}, "Donne 1 · personne ne prend"),
+]
+
+
+@pytest.mark.parametrize(("case", "entry", "said"), SAID, ids=[s[0] for s in SAID])
+def test_the_last_deal_is_said_by_team_name_under_the_banner(case, entry, said):
+    game = table().play(entry)
+    with translation.override("fr"):
+        line = COINCHE.round_summary(game, 1, game.rounds[-1])
+    assert line.startswith(said)
+    assert said.endswith(", ") or line == said

@@ -212,7 +212,7 @@ def test_the_calculation_warns_at_the_second_miss_and_says_the_third():
     )
     game = throws(game, 0, 1)
     assert str(game.check({"points": 0}).calculation[0]) == (
-        "Léa : raté, trois de suite : éliminé, ne lance plus."
+        "Léa : raté, trois de suite : hors jeu, ne lance plus."
     )
     zero = molkky.build_rules({"three_misses": "zero"})
     game = throws(zero.start(PAIR), 5, 1, 0, 1, 0, 1)
@@ -317,7 +317,7 @@ def test_a_bad_throw_is_refused_with_a_clear_message(case, entry, message, field
 def test_a_throw_by_an_eliminated_player_is_refused():
     game = throws(RULES.start(THREE), 0, 12, 1, 0, 12, 1, 0)
     assert refused(game, {"thrower": LEA.pk, "points": 5}) == (
-        "Léa est éliminé (trois ratés de suite) : il ne lance plus.",
+        "Léa est hors jeu (trois ratés de suite) : ne lance plus.",
         "thrower",
     )
     # Stored throws that no longer fit (an earlier throw changed) are refused

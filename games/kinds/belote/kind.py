@@ -27,8 +27,8 @@ TEAM_RACE = dataclasses.replace(
         "%(name)s sont à %(gap)s point", "%(name)s sont à %(gap)s points", "gap"
     ),
     race_behind_over=ngettext_lazy(
-        "%(name)s finissent à %(gap)s point",
-        "%(name)s finissent à %(gap)s points",
+        "%(name)s finissent %(gap)s point derrière",
+        "%(name)s finissent %(gap)s points derrière",
         "gap",
     ),
 )
@@ -68,6 +68,10 @@ class TeamsKind(RoundKind):
                 "ce sont les joueurs 1 et 3 ; l'équipe 2, les joueurs 2 et 4."
             )
         )
+
+    def round_summary(self, state: RoundsGame, number: int, played: ScoredRound) -> str:
+        # The deal by team names: who took what, made or not, each team's points.
+        return str(self.words_module.summary(state, number, played))
 
     def undo_summary(self, state: RoundsGame, last: ScoredRound) -> str:
         """A team each: partners score alike."""

@@ -69,6 +69,7 @@ class TeamsTable:
     lower_wins: bool = False
     crowded: bool = False
     notes: list[str] = field(default_factory=list)
+    last: str = ""  # the last deal in words, under the banner
 
     @property
     def winners(self) -> list[TeamHead]:
@@ -129,6 +130,10 @@ class TeamsTableBuilder:
             can_write=access.can_write,
             reserve=getattr(last, "reserve", 0) if not state.finished else 0,
         )
+        if state.rounds:
+            table.last = cast(RoundKind, self.kind).round_summary(
+                state, len(state.rounds), state.rounds[-1]
+            )
         if access.can_write:
             if not state.finished:
                 table.new_round_url = access.url("new_round")

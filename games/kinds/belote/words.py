@@ -10,9 +10,10 @@ from django.utils.translation import gettext as _
 from scorekeeper.lib.numbers import written
 
 from .. import rounds
+from ..base import DEALS
 from ..state import PlayerLike
 from .rules import BeloteDeal
-from .teams import TEAMS, Team, team_name
+from .teams import TEAMS, Team, other, team_name
 
 
 def team(state: rounds.RoundsGame, number: int | None) -> str:
@@ -69,6 +70,62 @@ def note(state: rounds.RoundsGame, round_: rounds.ScoredRound) -> str:
     if deal.capot is not None:
         words += " · " + _("capot")
     return words
+
+
+def nobody(number: int) -> str:
+    """A deal nobody took, for the banner: "Donne 2 · personne ne prend"."""
+    return _("%(deal)s · personne ne prend") % {
+        "deal": DEALS.number % {"number": number}
+    }
+
+
+def scored(state: rounds.RoundsGame, deal_scores: Mapping[Team, int], taker: Team) -> str:
+    """What each team scored in a deal the taking team made, the taker's first:
+    "110 / 52"; otherwise each team that scored by its name: "162 pour Max &
+    Zoé" (no verb to agree with a team's name)."""
+    defence = other(taker)
+    return ", ".join(
+        _("%(points)s pour %(team)s")
+        % {"points": written(deal_scores[number]), "team": team(state, number)}
+        for number in (defence, taker)
+        if deal_scores[number]
+    )
+
+
+def summary(state: rounds.RoundsGame, number: int, round_: rounds.ScoredRound) -> str:
+    """A deal for the banner, by team name and without a verb to agree with
+    it: "Donne 3 · pris par Léa & Tom : faite, 110 / 52", "Donne 4 · pris par
+    Léa & Tom : dedans, 162 pour Max & Zoé", "Donne 2 · personne ne prend"."""
+    deal: BeloteDeal = round_.detail
+    if deal.passed or deal.taker is None:
+        line = nobody(number)
+        if deal.reserve:
+            line += " · " + _("%(reserve)s en réserve") % {"reserve": deal.reserve}
+        return line
+    taker = deal.taker
+    parts = [verdict(deal)]
+    if deal.capot is not None:
+        parts.append(_("capot"))
+    if deal.made:
+        parts.append(
+            f"{written(deal.scores[taker])} / {written(deal.scores[other(taker)])}"
+        )
+    else:
+        parts.append(scored(state, deal.scores, taker) or written(0))
+    if deal.litige:
+        parts.append(_("%(reserve)s en réserve") % {"reserve": deal.reserve})
+    if deal.belote is not None:
+        parts.append(_("belote pour %(team)s") % {"team": team(state, deal.belote)})
+    if deal.reserve_won:
+        parts.append(
+            _("réserve de %(reserve)s gagnée par %(team)s")
+            % {"reserve": deal.reserve_won, "team": team(state, deal.reserve_to)}
+        )
+    return _("%(deal)s · pris par %(team)s : %(result)s") % {
+        "deal": DEALS.number % {"number": number},
+        "team": team(state, taker),
+        "result": ", ".join(parts),
+    }
 
 
 def details(state: rounds.RoundsGame, round_: rounds.ScoredRound) -> str:

@@ -5,11 +5,31 @@ from django.utils.translation import gettext as _
 
 from scorekeeper.lib.translation import translated
 
+from scorekeeper.lib.numbers import written
+
 from .. import rounds
-from ..belote.words import belote, card_points, points, sheet_points, team
+from ..base import DEALS
+from ..belote.teams import other
+from ..belote.words import (
+    belote,
+    card_points,
+    nobody,
+    points,
+    scored,
+    sheet_points,
+    team,
+)
 from .rules import TRUMP_LABELS, CoincheDeal, contract_label
 
-__all__ = ["details", "note", "points", "rules_lines", "sheet_points", "text"]
+__all__ = [
+    "details",
+    "note",
+    "points",
+    "rules_lines",
+    "sheet_points",
+    "summary",
+    "text",
+]
 
 SUIT_SIGNS = {"pique": "♠", "coeur": "♥", "carreau": "♦", "trefle": "♣"}
 
@@ -45,6 +65,33 @@ def note(state: rounds.RoundsGame, round_: rounds.ScoredRound) -> str:
     if deal.passed:
         return _("passée")
     return f"{contract(deal)} · {verdict(deal)}"
+
+
+def summary(state: rounds.RoundsGame, number: int, round_: rounds.ScoredRound) -> str:
+    """A deal for the banner, by team name and without a verb to agree with
+    it: "Donne 3 · 110 ♥ pris par Léa & Tom : fait, 200 / 50", "Donne 4 · 100 ♠
+    coinché pris par Léa & Tom : chute, 524 pour Max & Zoé"."""
+    deal: CoincheDeal = round_.detail
+    if deal.passed or deal.bidder is None:
+        return nobody(number)
+    bidder = deal.bidder
+    parts = [verdict(deal)]
+    if deal.capot is not None and deal.contract not in ("capot", "generale"):
+        parts.append(_("capot"))
+    if deal.made:
+        parts.append(
+            f"{written(deal.scores[bidder])} / {written(deal.scores[other(bidder)])}"
+        )
+    else:
+        parts.append(scored(state, deal.scores, bidder) or written(0))
+    if deal.belote is not None:
+        parts.append(_("belote pour %(team)s") % {"team": team(state, deal.belote)})
+    return _("%(deal)s · %(contract)s pris par %(team)s : %(result)s") % {
+        "deal": DEALS.number % {"number": number},
+        "contract": contract(deal),
+        "team": team(state, bidder),
+        "result": ", ".join(parts),
+    }
 
 
 def details(state: rounds.RoundsGame, round_: rounds.ScoredRound) -> str:

@@ -84,9 +84,9 @@ class Molkky(RoundKind):
         throw = played.detail
         assert isinstance(throw, MolkkyThrow)
         if throw.won:
-            mark, words = "★", gettext_noop("gagne")
+            mark, words = "★", gettext_noop("victoire")
         elif throw.eliminated:
-            mark, words = "⊘", gettext_noop("éliminé")
+            mark, words = "⊘", gettext_noop("hors jeu")
         elif throw.fell_back or throw.back_to_zero:
             mark, words = "↓", gettext_noop("retombe")
         elif throw.missed:

@@ -305,8 +305,8 @@ class MolkkyRules(RoundRules):
                 raise InvalidRound(
                     Message(
                         gettext_noop(
-                            "%(name)s est éliminé (trois ratés de suite) : "
-                            "il ne lance plus."
+                            "%(name)s est hors jeu (trois ratés de suite) : "
+                            "ne lance plus."
                         ),
                         {"name": named.name},
                     ),
@@ -393,7 +393,7 @@ def _calculation(
         )
     elif throw.eliminated:
         template = gettext_noop(
-            "%(name)s : raté, trois de suite : éliminé, ne lance plus."
+            "%(name)s : raté, trois de suite : hors jeu, ne lance plus."
         )
     elif throw.back_to_zero:
         template = gettext_noop(

@@ -101,7 +101,7 @@ class MolkkySheetBuilder(RoundsTableBuilder):
         self, rules: MolkkyRules, count: int, warned_now: bool, out: bool
     ) -> str:
         if out:
-            return _("éliminé, ne lance plus")
+            return _("hors jeu, ne lance plus")
         if not count:
             return ""
         words = ngettext(
@@ -141,7 +141,7 @@ class MolkkySheetBuilder(RoundsTableBuilder):
             if gone:
                 return TurnCell(
                     tone="out",
-                    label=_("%(name)s, tour %(turn)s : éliminé") % where,
+                    label=_("%(name)s, tour %(turn)s : hors jeu") % where,
                 )
             return TurnCell(
                 label=_("%(name)s, tour %(turn)s : pas encore lancé") % where
@@ -155,10 +155,10 @@ class MolkkySheetBuilder(RoundsTableBuilder):
         mark = ""
         if throw.won:
             mark, tone = "★", "won"
-            what += ", " + _("gagne")
+            what += ", " + _("victoire")
         elif throw.eliminated:
             mark, tone = "⊘", "out"
-            what = _("raté, trois de suite : éliminé")
+            what = _("raté, trois de suite : hors jeu")
         elif throw.back_to_zero:
             mark, tone = "↓", "fell"
             what = _("raté, trois de suite : retombe à 0")

@@ -1,6 +1,6 @@
 """Mölkky in words, for what a game leaves behind (the log, the CSV, the JSON,
 the PDF) and for the line under the sheet's banner: a throw in a line, "Léa :
-6 → 50, gagne". The kind's web side, on Django's gettext."""
+6 → 50, victoire". The kind's web side, on Django's gettext."""
 
 from django.utils.translation import gettext as _
 
@@ -17,7 +17,7 @@ def _misses(count: int) -> str:
 
 
 def text(state: rounds.RoundsGame, round_: rounds.ScoredRound) -> str:
-    """A throw in a line: "Léa : 6 → 50, gagne", "Tom : raté (2ᵉ de suite)"."""
+    """A throw in a line: "Léa : 6 → 50, victoire", "Tom : raté (2ᵉ de suite)"."""
     throw = round_.detail
     name = state.player(throw.thrower).name
     words = {
@@ -27,11 +27,11 @@ def text(state: rounds.RoundsGame, round_: rounds.ScoredRound) -> str:
         "sum": throw.before + throw.points,
     }
     if throw.won:
-        return _("%(name)s : %(points)s → %(after)s, gagne") % words
+        return _("%(name)s : %(points)s → %(after)s, victoire") % words
     if throw.fell_back:
         return _("%(name)s : %(points)s → %(sum)s, retombe à %(after)s") % words
     if throw.eliminated:
-        return _("%(name)s : raté (3ᵉ de suite), éliminé") % words
+        return _("%(name)s : raté (3ᵉ de suite), hors jeu") % words
     if throw.back_to_zero:
         return _("%(name)s : raté (3ᵉ de suite), retombe à 0") % words
     if throw.missed:
@@ -45,7 +45,7 @@ def text(state: rounds.RoundsGame, round_: rounds.ScoredRound) -> str:
 def summary(state: rounds.RoundsGame, number: int, round_: rounds.ScoredRound) -> str:
     """The last throw for the banner, in the same words as the log, after the
     sheet's turn it belongs to (its row), not the throw's number: "Tour 4 ·
-    Léa : 7 → 38", "Tour 5 · Tom : raté (3ᵉ de suite), éliminé"."""
+    Léa : 7 → 38", "Tour 5 · Tom : raté (3ᵉ de suite), hors jeu"."""
     return _("Tour %(turn)s · %(throw)s") % {
         "turn": round_.detail.turn,
         "throw": text(state, round_),
