@@ -125,9 +125,7 @@ def test_a_throw_by_an_eliminated_player_is_refused(client):
     )
 
     assert response.status_code == 422
-    assert "Léa est hors jeu (trois ratés de suite) : ne lance plus." in text(
-        response
-    )
+    assert "Léa est hors jeu (trois ratés de suite) : ne lance plus." in text(response)
     assert len(live_rounds(game)) == 7
 
 

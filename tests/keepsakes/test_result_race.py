@@ -20,7 +20,11 @@ def result(client, game, language="fr"):
 @pytest.mark.parametrize(
     ("language", "finished", "summary"),
     [
-        ("fr", True, "Léa gagne, en tête depuis le tour 1 ; Sarah finit 5 points derrière."),
+        (
+            "fr",
+            True,
+            "Léa gagne, en tête depuis le tour 1 ; Sarah finit 5 points derrière.",
+        ),
         ("en", True, "Léa wins, ahead since round 1; Sarah finishes 5 behind."),
         ("fr", False, "Léa mène depuis le tour 1 ; Sarah est à 5 points."),
         ("en", False, "Léa leads since round 1; Sarah is 5 behind."),

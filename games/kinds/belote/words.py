@@ -79,10 +79,12 @@ def nobody(number: int) -> str:
     }
 
 
-def scored(state: rounds.RoundsGame, deal_scores: Mapping[Team, int], taker: Team) -> str:
-    """What each team scored in a deal the taking team made, the taker's first:
-    "110 / 52"; otherwise each team that scored by its name: "162 pour Max &
-    Zoé" (no verb to agree with a team's name)."""
+def scored(
+    state: rounds.RoundsGame, deal_scores: Mapping[Team, int], taker: Team
+) -> str:
+    """What each team that scored in a deal the taking team did not make got,
+    the defence first, by name and without a verb to agree with it: "162 pour
+    Max & Zoé, 20 pour Léa & Tom"."""
     defence = other(taker)
     return ", ".join(
         _("%(points)s pour %(team)s")

@@ -3,9 +3,8 @@ side, on Django's gettext, with belote's team words."""
 
 from django.utils.translation import gettext as _
 
-from scorekeeper.lib.translation import translated
-
 from scorekeeper.lib.numbers import written
+from scorekeeper.lib.translation import translated
 
 from .. import rounds
 from ..base import DEALS
