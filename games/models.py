@@ -970,8 +970,13 @@ class Game(models.Model):
                 for seat, player in enumerate(seated):
                     player.seat = seat
                     player.save(update_fields=["seat"])
+                now = timezone.now()
+                # Kept for the log, as a rename is: the partners changed.
+                SeatChange.objects.create(
+                    game=self, names=[p.name for p in seated], created_at=now
+                )
                 # The order on the page is no longer the one drawn at random.
-                self._bump(None, timezone.now(), seating_drawn=False)
+                self._bump(None, now, seating_drawn=False)
         return seated
 
     def redraw(self) -> None:
@@ -1376,3 +1381,21 @@ class NameChange(models.Model):
         errors = check_writer(self.by, self.by_label, "by")
         if errors:
             raise ValidationError(errors)
+
+
+class SeatChange(models.Model):
+    """The players seated anew before the first entry (`Game.reseat`), kept for
+    the log: their names in the new order, the first seat's first. Only the
+    host reseats."""
+
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="seat_changes"
+    )
+    names = models.JSONField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    def __str__(self) -> str:
+        return ", ".join(self.names)

@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from games.kinds import rounds
 from games.kinds.base import Column, GameKind, RoundKind
 from games.kinds.state import PlayerLike
-from games.models import Entry, Game, NameChange, State, Writer, Written
+from games.models import Entry, Game, NameChange, SeatChange, State, Writer, Written
 from scorekeeper.lib.csvfile import csv_text, local_time
 from scorekeeper.lib.numbers import written
 from scorekeeper.lib.translation import translated
@@ -415,10 +415,55 @@ def game_renames(
     ]
 
 
-def log_lines(rows: list[LogRow], renames: list[RenameRow]) -> list[LogRow | RenameRow]:
-    """The log page's lines: the entries, each rename among them where it
-    happened (after the entries made before it, or at the same moment)."""
-    lines: list[LogRow | RenameRow] = []
+@dataclass(frozen=True)
+class ReseatRow:
+    """The players seated anew before the first entry, as a line of the log:
+    their names in the new order. Only the host reseats."""
+
+    names: tuple[str, ...]
+    created_at: datetime.datetime
+    round: int | None = None
+
+    line = "reseat"
+
+    @property
+    def order(self) -> str:
+        """ "1. Léa, 2. Max, 3. Tom, 4. Zoé", as the notice said it."""
+        return ", ".join(f"{seat}. {name}" for seat, name in enumerate(self.names, 1))
+
+    @property
+    def writer(self) -> str:
+        return writer_words(Writer.HOST)
+
+
+def game_reseats(game: Game) -> list[ReseatRow]:
+    """The seatings changed before the first entry, in order: one query."""
+    return [
+        ReseatRow(tuple(change.names), change.created_at)
+        for change in SeatChange.objects.filter(game=game)
+    ]
+
+
+def game_changes(
+    game: Game, players: Sequence[PlayerLike] | None = None
+) -> list[RenameRow | ReseatRow]:
+    """The names corrected and the seatings changed, in the order they were
+    made: what the log says between the entries."""
+    changes: list[RenameRow | ReseatRow] = [
+        *game_renames(game, players=players),
+        *game_reseats(game),
+    ]
+    return sorted(changes, key=lambda change: change.created_at)
+
+
+type Change = RenameRow | ReseatRow
+
+
+def log_lines(rows: list[LogRow], renames: Sequence[Change]) -> list[LogRow | Change]:
+    """The log page's lines: the entries, each rename or reseat among them
+    where it happened (after the entries made before it, or at the same
+    moment)."""
+    lines: list[LogRow | Change] = []
     pending = list(renames)
     current = None
     for row in rows:

@@ -259,8 +259,8 @@ def log(request: HttpRequest, watch_token: str) -> HttpResponse:
     game = _watched_game(request, watch_token)
     state = game.state()
     players = list(state.players)
-    renames = export.game_renames(game, players=players)
-    rows = export.log_lines(export.game_log(game, state), renames)
+    changes = export.game_changes(game, players=players)
+    rows = export.log_lines(export.game_log(game, state), changes)
     family = export.family_of(game)
     by_rounds = family.columns_per_player
     return render(

@@ -6,6 +6,7 @@ game's players, or from any other link, nothing changes."""
 import re
 
 import pytest
+from django.urls import reverse
 
 from games.models import HostOnly, SeatingRefused, Writer
 from tests.factories import make_round_game, pks
@@ -290,3 +291,43 @@ def test_reseating_is_announced_to_the_live_pages(monkeypatch):
     )
     game.reseat(order(game, ["Léa", "Max", "Tom", "Zoé"]))
     assert heard == [game.version]
+
+
+# --- the log ------------------------------------------------------------------------
+
+
+def test_a_reseat_is_written_in_the_log_where_it_happened_as_a_rename_is(client):
+    game, host = belote()
+    game.reseat(order(game, ["Léa", "Max", "Tom", "Zoé"]))
+    game.rename(pks(game)["Zoé"], "Zoë")
+    game.record_round({"team": 1, "points": 97})
+
+    log = text(
+        client.get(reverse("keepsakes:log", kwargs={"watch_token": game.watch_token}))
+    )
+
+    said = "Nouvelles places : 1. Léa, 2. Max, 3. Tom, 4. Zoé. "
+    assert said in log
+    # In order: the seats, then the name corrected, then the deal.
+    assert log.index(said) < log.index("Prénom corrigé : Zoé → Zoë")
+    assert log.index("Prénom corrigé") < log.index("Léa & Tom prennent")
+    english = text(
+        client.get(
+            reverse("keepsakes:log", kwargs={"watch_token": game.watch_token}),
+            HTTP_ACCEPT_LANGUAGE="en",
+        )
+    )
+    assert "New seating: 1. Léa, 2. Max, 3. Tom, 4. Zoé." in english
+
+
+def test_a_refused_reseat_and_the_same_order_leave_the_log_alone(client):
+    game, host = belote()
+    game.reseat(order(game, TABLE))
+    game.record_round({"team": 1, "points": 97})
+    with pytest.raises(SeatingRefused):
+        game.reseat(order(game, ["Léa", "Max", "Tom", "Zoé"]))
+
+    log = text(
+        client.get(reverse("keepsakes:log", kwargs={"watch_token": game.watch_token}))
+    )
+    assert "Nouvelles places" not in log
