@@ -437,7 +437,10 @@ class ReseatRow:
 
 
 def game_reseats(game: Game) -> list[ReseatRow]:
-    """The seatings changed before the first entry, in order: one query."""
+    """The seatings changed before the first entry, in order: one query, none
+    for a kind whose seating is never changed on its page."""
+    if not game.game_kind.reseated_on_page:
+        return []
     return [
         ReseatRow(tuple(change.names), change.created_at)
         for change in SeatChange.objects.filter(game=game)
