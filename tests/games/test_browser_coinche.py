@@ -105,7 +105,7 @@ def test_a_coinche_game_played_by_taps(live_server, new_phone):
     # Deal 1: Léa & Tom bid 110 ♥ and make 113.
     dialog = fill_deal(host, "Léa & Tom", "110", "coeur", 113)
     expect(host.locator("#round-preview")).to_contain_text(
-        "Contrat fait : 110 + 113 = 223 pour l'équipe 1"
+        "Contrat fait : 110 + 113 = 223 pour Léa & Tom"
     )
     expect(preview_row(host, "Léa & Tom")).to_have_text("0 → 223")
     expect(preview_row(host, "Max & Zoé")).to_have_text("0 → 49")
@@ -122,7 +122,7 @@ def test_a_coinche_game_played_by_taps(live_server, new_phone):
     fill_deal(host, "Max & Zoé", "100", "pique", 70, coinche="coinche")
     expect(host.locator("#round-preview")).to_contain_text("chute")
     expect(host.locator("#round-preview")).to_contain_text(
-        "(162 + 100) × 2 = 524 pour l'équipe 1"
+        "(162 + 100) × 2 = 524 pour Léa & Tom"
     )
     expect(preview_row(host, "Léa & Tom")).to_have_text("223 → 747")
     shot(host, "dialog-coinche")
@@ -132,10 +132,10 @@ def test_a_coinche_game_played_by_taps(live_server, new_phone):
     # Deal 3: Max & Zoé bid 120 ♣ and make 130 with belote-rebelote.
     fill_deal(host, "Max & Zoé", "120", "trefle", 130, belote="2")
     expect(host.locator("#round-preview")).to_contain_text(
-        "Belote-rebelote pour l'équipe 2 : +20"
+        "Belote-rebelote pour Max & Zoé : +20"
     )
     expect(host.locator("#round-preview")).to_contain_text(
-        "Contrat fait : 120 + 150 = 270 pour l'équipe 2"
+        "Contrat fait : 120 + 150 = 270 pour Max & Zoé"
     )
     validate(host, "contrat fait")
     expect_totals(host, "779", "319")
@@ -158,7 +158,7 @@ def test_a_coinche_game_played_by_taps(live_server, new_phone):
 
     # A capot with belote-rebelote by Léa & Tom: 80 + 270, past 1000.
     fill_deal(host, "Léa & Tom", "80", "carreau", capot="1", belote="1")
-    expect(host.locator("#round-preview")).to_contain_text("Capot de l'équipe 1")
+    expect(host.locator("#round-preview")).to_contain_text("Capot pour Léa & Tom")
     expect(preview_row(host, "Léa & Tom")).to_have_text("747 → 1097")
     validate(host, "contrat fait")
     winner = host.locator("#podium .winner")
