@@ -237,9 +237,12 @@ def test_the_team_sheet_shows_the_members_faces_and_the_last_deal(
     team_shot(host, "line")
     assert_accessible(host, ALL)
 
+    # The big screen, a tablet on its side: the standings show the faces.
     tv = new_phone()
+    tv.set_viewport_size({"width": 1180, "height": 820})
     tv.goto(live_server.url + watch_url(game) + "?tv=1")
     expect(tv.locator(".standings li").first.locator(".face-dot")).to_have_count(2)
+    team_shot(tv, "tv")
 
     play_rounds(game, {"team": 1, "contract": "capot", "trump": "coeur", "capot": 1})
     watcher = new_phone()
