@@ -1,17 +1,23 @@
 """The ASGI application: every request, pages and live streams alike.
 
-Requests are routed by path before Django's handler, as Channels routes by
-protocol and path: a live stream (…/events/) goes to its own lean route
-(`games.live.streams.EventStreams`), everything else to Django's handler. Django's
-handler runs each request's synchronous parts (the middleware, a sync view) in a
-thread of its own, kept until the response ends, and keeps the request, its
-middleware's state and the response alive as long: for a page that is a few
-milliseconds, for a stream it would be for as long as the phone watches, thousands
-at once. The route holds a stream on the event loop with only what it needs (its
-subscription, a few plain values) and hands to Django's handler every request that
-would not open one, so that refusals stay the pages' own.
+Requests are routed by path, as Channels routes by protocol and path, each to
+what it needs and nothing more:
 
-Django's handler speaks only HTTP; the lifespan messages the server sends around
+- a static file is answered on the event loop, from the table ServeStatic makes
+  of the files at start (`StaticFiles`): it needs no middleware and no thread;
+- a live stream (…/events/) goes to its own lean route
+  (`games.live.streams.EventStreams`), which holds it on the event loop with only
+  what it needs (its subscription, a few plain values), thousands at once, and
+  hands on every request that would not open one, so that refusals stay the
+  pages' own;
+- every page goes to Django's WSGI handler in a fixed pool of SERVER_THREADS
+  threads, made once per process (`PagePool`). The work Django's ASGI handler
+  would redo per request, a thread started and a database connection opened, is
+  done once per thread: each keeps its connection (settings.py, DATABASES). A
+  write waiting for SQLite's lock (another process's, the task cluster's purge)
+  holds its own thread only; the others go on answering readers.
+
+The pool speaks only HTTP; the lifespan messages the server sends around
 it are answered here. At startup the server's own SIGTERM/SIGINT handler is
 chained with the live streams' drain, so that on a deploy every open stream ends
 at once with a jittered `retry:` instead of being cut at the graceful timeout and
@@ -54,7 +60,7 @@ from asgiref.typing import (
     Scope,
 )
 from django.conf import settings
-from django.core.handlers.asgi import ASGIHandler
+from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
 django.setup(set_prefix=False)
@@ -64,20 +70,29 @@ from games.live import fanout  # noqa: E402
 from games.live.streams import PATH as STREAM_PATH  # noqa: E402
 from games.live.streams import EventStreams  # noqa: E402
 from scorekeeper.middleware import StalledClientMiddleware  # noqa: E402
+from scorekeeper.pool import PagePool, StaticFiles  # noqa: E402
 
 GC_YOUNG_THRESHOLD = 20_000
 
-# Django's stubs type the ASGI messages as plain dicts: the same protocol.
-django_handler = cast(ASGI3Application, ASGIHandler())
-event_streams = EventStreams(fallback=django_handler)
+# Made once per process: the pool's threads, each with its database connection,
+# and the table of static files.
+pages = PagePool(get_wsgi_application(), workers=settings.SERVER_THREADS)
+static_files = StaticFiles()
+# a2wsgi's types name the ASGI messages its own way: the same protocol.
+pages_app = cast(ASGI3Application, pages)
+event_streams = EventStreams(fallback=pages_app)
 
 
 async def route(
     scope: Scope, receive: ASGIReceiveCallable, send: ASGISendCallable
 ) -> None:
-    if scope["type"] == "http" and STREAM_PATH.match(scope["path"]):
-        return await event_streams(scope, receive, send)
-    return await django_handler(scope, receive, send)
+    if scope["type"] == "http":
+        found = await static_files.find(scope["path"])
+        if found is not None:
+            return await static_files.serve(found, scope, receive, send)
+        if STREAM_PATH.match(scope["path"]):
+            return await event_streams(scope, receive, send)
+    return await pages_app(scope, receive, send)
 
 
 # A client that stops taking its response, or stops sending its body, is cut
@@ -149,10 +164,10 @@ def served() -> ASGI3Application:
 #
 # Keeps SQLite's write-ahead log and shared-memory index in place while serving.
 #
-# Each request opens its own connection (persistent connections do not survive
-# the ASGI server's thread per request). When the last connection to a WAL
-# database closes, SQLite checkpoints and deletes the `-wal` and `-shm` files, and
-# the next connection must create them again. On a full disk it cannot, and every
+# Each pool thread keeps its connection, but a thread starts without one and
+# drops it after an error. When the last connection to a WAL database closes,
+# SQLite checkpoints and deletes the `-wal` and `-shm` files, and the next
+# connection must create them again. On a full disk it cannot, and every
 # request fails, reads too ("disk I/O error"): a watch page of a running game would
 # answer 500 although nothing needs writing to show it.
 #

@@ -6,7 +6,7 @@
   (`CompleteBodyMiddleware`);
 - a dependency away: a database out of reach or a full disk answers 503 with
   Retry-After, not a 500 (`UnavailableMiddleware`);
-- stalled clients: around Django's ASGI handler (scorekeeper/asgi.py), a client
+- stalled clients: around the ASGI application (scorekeeper/asgi.py), a client
   that stops taking its response or sending its body is cut
   (`StalledClientMiddleware`).
 
@@ -108,7 +108,8 @@ class CapabilityRefusalMiddleware:
 
     Last in MIDDLEWARE and sync-only on purpose: Django runs a chain in one mode
     from the innermost sync-only middleware outwards, so the whole chain (all
-    sync-capable) runs in one thread per request under ASGI instead of switching
+    sync-capable) is synchronous, as the pages' WSGI handler runs it, and under
+    Django's ASGI handler too (the tests' async client) it does not switch
     threads around every middleware.
     """
 
@@ -133,8 +134,9 @@ class CapabilityRefusalMiddleware:
 # A client that announces `Content-Length: N`, sends fewer bytes and closes cleanly
 # leaves a cut body: WSGI servers (runserver, gunicorn) hand the view what arrived,
 # and `points=25` cut by one byte reads as `points=2`. Under uvicorn a client gone
-# before the end makes Django's ASGIHandler raise RequestAborted, so nothing runs;
-# another ASGI server might pass a short body on, and this check covers it too.
+# before the end runs nothing (the pages' pool reads the body first,
+# scorekeeper/pool.py); another server might pass a short body on, and this check
+# covers it too.
 #
 # Placed once, before any view or middleware reads the body (CSRF reads the form):
 # such a request gets 400 and changes nothing.
@@ -274,15 +276,15 @@ class UnavailableMiddleware:
 # - A response body (a live stream, mostly) that the client has not taken for
 #   LIVE_SEND_TIMEOUT seconds: the server's `send` stays blocked once its buffers
 #   are full. The send is timed out and the request treated as gone
-#   (RequestAborted: Django closes the stream's generator, which frees its place
-#   among the address's streams, and ends the request as for a client that left).
+#   (RequestAborted: the stream ends and frees its place among the address's
+#   streams; a page's thread stops answering, scorekeeper/pool.py).
 #   The connection's socket is then dropped by the kernel (TCP_USER_TIMEOUT, set
 #   by scorekeeper/serve.py), since a close waits for the queued bytes.
 # - A request body that stops arriving for as long: the request gets 408 with
-#   `Connection: close` and the view never runs (Django reads the whole body
-#   before it builds the request). A request whose headers never end is held by
-#   the server before any application sees it: the TLS proxy bounds it
-#   (deploy/nginx/scorekeeper.conf, `client_header_timeout`).
+#   `Connection: close` and the view never runs (the whole body is read before
+#   the request takes a thread, scorekeeper/pool.py). A request whose headers
+#   never end is held by the server before any application sees it: the TLS
+#   proxy bounds it (deploy/nginx/scorekeeper.conf, `client_header_timeout`).
 
 
 def send_timeout() -> float:

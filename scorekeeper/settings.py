@@ -60,11 +60,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # Outermost: ServeStatic is async-only (ASGI-native), so the chain switches
-    # once from it to the synchronous rest, as Django's handler would; static files
-    # are answered before any of the rest runs (they need none of it).
-    "servestatic.middleware.ServeStaticMiddleware",
-    # First of the rest, so it also sees responses made by the other middlewares.
+    # Static files never reach it: scorekeeper/asgi.py answers them on the event
+    # loop. First, so it also sees responses made by the other middlewares.
     "scorekeeper.middleware.CapabilityHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Before anything reads the body (CSRF reads the form): a cut body is a 400.
@@ -78,7 +75,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     # A database away or a full disk answers 503 with Retry-After, not 500.
     "scorekeeper.middleware.UnavailableMiddleware",
-    # Last and sync-only: the chain runs in one thread (see its docstring).
+    # Last and sync-only: the chain runs in one mode (see its docstring).
     "scorekeeper.middleware.CapabilityRefusalMiddleware",
 ]
 
@@ -116,13 +113,19 @@ SQLITE_OPTIONS = {
     "transaction_mode": "IMMEDIATE",
     "timeout": 20,
 }
-# Every request is served by an ASGI server, which runs sync code in a fresh
-# thread per request: a connection kept in that thread would never be used again
-# (Django's docs: disable persistent connections under ASGI). PostgreSQL gets
-# psycopg's connection pool instead, shared by the threads of one process.
+# Pages are served by Django's WSGI handler in a fixed pool of SERVER_THREADS
+# threads per process (scorekeeper/asgi.py), so each thread keeps its connection
+# as under any threaded WSGI server: opened once, checked before it is reused
+# (CONN_HEALTH_CHECKS), not once per request. On PostgreSQL the threads share
+# psycopg's pool instead (Django refuses persistent connections with a pool).
+# 8 by default: a write waiting for SQLite's lock leaves seven threads to readers,
+# and each thread finds a connection in PostgreSQL's pool (DB_POOL_MAX, 10).
+SERVER_THREADS = int(os.environ.get("SERVER_THREADS", "8"))
 DATABASES = {
     "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=0
+        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        conn_max_age=None,
+        conn_health_checks=True,
     )
 }
 # A database that is away must cost a request seconds, not tens of them: the
@@ -144,6 +147,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_boo
     from psycopg_pool import ConnectionPool
 
     DB_POOL_MAX = int(os.environ.get("DB_POOL_MAX", "10"))
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"]["OPTIONS"]["pool"] = {
         # Made at start (scorekeeper/asgi.py): the first requests find them ready.
         "min_size": min(4, DB_POOL_MAX),

@@ -1,5 +1,6 @@
 """WSGI entry point, for tools that want one. Every server the project runs is ASGI
-(scorekeeper/serve.py): live sheets are streams, which WSGI cannot hold."""
+(scorekeeper/serve.py): live sheets are streams, which WSGI cannot hold. Its pages
+are answered by this same WSGI handler, in a pool of threads (scorekeeper/asgi.py)."""
 
 import os
 

@@ -128,8 +128,9 @@ class ProcessMemoryCache(BaseCache):
     def __init__(self, location: str, params: dict[str, Any]) -> None:
         super().__init__(params)
         self.max_entries = int(params.get("OPTIONS", {}).get("MAX_ENTRIES", 300))
-        # Django makes a cache object per thread (and ASGI serves each request in
-        # a thread of its own): the entries live in the process, by location.
+        # Django makes a cache object per thread (pages are answered by a pool
+        # of threads, streams render in others): the entries live in the
+        # process, by location.
         self.entries, self.lock = STORES.setdefault(
             location, (OrderedDict(), threading.Lock())
         )

@@ -5,9 +5,11 @@ import contextlib
 import socket
 import sqlite3
 import threading
+from unittest import mock
 
 from django.core.cache import caches
 from django.db import OperationalError, connection
+from django.db.backends.utils import CursorWrapper
 from django.db.utils import ConnectionHandler
 from django.test import override_settings
 
@@ -20,15 +22,16 @@ REFUSING_REDIS = f"redis://127.0.0.1:{CLOSED_PORT}/0"
 
 @contextlib.contextmanager
 def database_refuses():
-    """Every query fails as a query does when the server refuses connections."""
+    """Every query fails as a query does when the server refuses connections, in
+    every thread: the test's, and the pages' pool (scorekeeper/pool.py)."""
 
-    def refuse(execute, sql, params, many, context):
+    def refuse(cursor, sql, params, many, executor):
         raise OperationalError(
             'connection failed: connection to server at "127.0.0.1", port 5432 '
             "failed: Connection refused"
         )
 
-    with connection.execute_wrapper(refuse):
+    with mock.patch.object(CursorWrapper, "_execute_with_wrappers", refuse):
         yield
 
 

@@ -68,7 +68,7 @@ def test_the_pause_spares_the_requests_served_by_other_threads(settings):
     answers = []
     with HungRedis() as hung, redis_cache(hung.url):
         caches["shared"].set("a", 1)
-        # Each request runs in a thread of its own, with a cache backend of its own.
+        # Requests run in several threads, each with a cache backend of its own.
         for _ in range(5):
             thread = threading.Thread(
                 target=lambda: answers.append(caches["shared"].get("a"))

@@ -155,3 +155,86 @@ def test_the_server_socket_drops_connections_stalled_past_the_send_timeout():
 def test_the_send_timeout_follows_its_setting():
     assert serve.send_timeout_ms({}) == 30_000
     assert serve.send_timeout_ms({"LIVE_SEND_TIMEOUT": "2.5"}) == 2_500
+
+
+def a_page_pool(app):
+    from scorekeeper.pool import PagePool
+
+    return PagePool(app, workers=1)
+
+
+def test_a_page_whose_client_stopped_reading_gives_its_pool_thread_back():
+    closed = []
+
+    class LongAnswer:
+        def __iter__(self):
+            for _ in range(1000):  # far more than a2wsgi's queue holds
+                yield b"x" * 1024
+
+        def close(self):
+            closed.append(True)
+
+    def page(environ, start_response):
+        start_response("200 OK", [("Content-Type", "text/plain")])
+        return LongAnswer()
+
+    async def send(message):
+        if message["type"] == "http.response.body":
+            await never_returns()
+
+    async def receive():
+        return {"type": "http.request", "body": b""}
+
+    pool = a_page_pool(page)
+    app = StalledClientMiddleware(pool, timeout=0.05)
+    asyncio.run(asyncio.wait_for(app(SCOPE, receive, send), 5))
+    assert closed == [True]
+    # The pool's one thread is free for the next page.
+    assert pool.executor.submit(lambda: "free").result(timeout=1) == "free"
+
+
+def test_a_page_whose_body_stops_arriving_never_takes_a_pool_thread():
+    ran, sent = [], []
+
+    def page(environ, start_response):
+        ran.append(environ["PATH_INFO"])
+        start_response("200 OK", [])
+        return [b""]
+
+    async def receive():
+        if not sent:
+            sent.append({"type": "asked"})
+            return {"type": "http.request", "body": b"points=2", "more_body": True}
+        await never_returns()
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {**SCOPE, "method": "POST"}
+    app = StalledClientMiddleware(a_page_pool(page), timeout=0.05)
+    asyncio.run(asyncio.wait_for(app(scope, receive, send), 5))
+    assert ran == []
+    assert sent[1]["status"] == 408
+
+
+def test_a_page_whose_client_left_before_the_end_of_its_body_runs_nothing():
+    ran, sent = [], []
+    messages = [
+        {"type": "http.disconnect"},
+        {"type": "http.request", "body": b"points=2", "more_body": True},
+    ]
+
+    def page(environ, start_response):
+        ran.append(environ["PATH_INFO"])
+        start_response("200 OK", [])
+        return [b""]
+
+    async def receive():
+        return messages.pop()
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {**SCOPE, "method": "POST"}
+    asyncio.run(a_page_pool(page)(scope, receive, send))
+    assert ran == [] and sent == []

@@ -187,6 +187,6 @@ def test_a_stream_while_the_database_is_away_answers_503_as_the_page_does():
         assert int(response["Retry-After"]) > 0
         assert not response.streaming
 
-    # On the test's thread, where the route and the view read the database.
+    # In every thread: the route's, and the pool's where the page answers.
     with database_refuses():
         run(scenario)

@@ -7,6 +7,9 @@ import pytest
 from tests.security.helpers import served
 
 
+# The pages' threads keep their database connections from request to request (and
+# test to test): a request's end checks the one its thread holds.
+@pytest.mark.django_db
 def test_the_served_app_sends_no_server_banner():
     pytest.importorskip("uvicorn")
     with served() as port:

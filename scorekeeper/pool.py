@@ -1,0 +1,189 @@
+"""What the ASGI application (scorekeeper/asgi.py) answers pages and static files
+with: Django's WSGI handler in a fixed pool of threads, and ServeStatic's table of
+files on the event loop.
+
+`PagePool` is a2wsgi's WSGI-to-ASGI bridge, with a body read before the pool and
+a response that a client gone or stalled can never hold a thread for:
+
+- The request body is read on the event loop, whole, before the request takes a
+  thread (spooled to disk past FILE_UPLOAD_MAX_MEMORY_SIZE, as Django's ASGI
+  handler does). A client that sends its body slowly holds no thread; one that
+  stops sending it gets StalledClientMiddleware's 408, and one gone before its
+  end runs nothing: its cut body never reaches a view.
+- The response goes from the thread to the event loop through a small queue.
+  a2wsgi's thread waits for room in that queue without end, and the loop's
+  sender stops at the first send that fails (a client gone, or stalled past
+  LIVE_SEND_TIMEOUT): the thread would then wait for ever once the queue is full.
+  Here a failed send drops the rest of the response on the loop, so the queue
+  always empties; the thread stops at its next chunk; and it never waits for
+  room longer than a stalled send may take.
+
+`StaticFiles` is ServeStatic's Django middleware, configured from the settings
+as that middleware configures itself (manifest, hashed files cached for ever,
+compressed copies, max-age, the finders under DEBUG), asked for its table
+only: the files are then sent on the event loop by ServeStatic's ASGI file
+server, with the same headers, and never take a pool thread or go through the
+middleware chain.
+"""
+
+import asyncio
+import contextlib
+import contextvars
+import functools
+import io
+import tempfile
+import typing
+import warnings
+from typing import IO
+
+from a2wsgi.asgi_typing import HTTPScope, Receive, Scope, Send, SendEvent
+from a2wsgi.wsgi import WSGIMiddleware, WSGIResponder, build_environ
+from asgiref.typing import ASGIReceiveCallable, ASGISendCallable
+from asgiref.typing import HTTPScope as ASGIHTTPScope
+from asgiref.typing import Scope as ASGIScope
+from django.conf import settings
+from django.core.exceptions import RequestAborted
+from django.core.handlers.wsgi import WSGIHandler
+from django.http import HttpRequest, HttpResponseBase
+from servestatic.asgi import FileServerASGI
+from servestatic.middleware import ServeStaticMiddleware
+from servestatic.responders import Redirect, StaticFile
+from servestatic.utils import decode_path_info, run_async_in_thread
+
+from scorekeeper.middleware import send_timeout
+
+
+class ClientGone(Exception):
+    """The response's client is gone or stalled: the thread stops answering it."""
+
+
+class PagePool(WSGIMiddleware):
+    """Django's WSGI handler in `workers` threads, made once (see the module)."""
+
+    def __init__(self, app: WSGIHandler, workers: int) -> None:
+        super().__init__(app, workers=workers)  # type: ignore[arg-type]
+        self.workers = workers
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return await super().__call__(scope, receive, send)
+        body = await read_body(receive)
+        if body is None:
+            return  # gone before the end of its body: nothing runs
+        try:
+            responder = Responder(self.app, self.executor, self.send_queue_size)
+            await responder.answer(scope, body, send)
+        finally:
+            body.close()
+
+
+async def read_body(receive: Receive) -> IO[bytes] | None:
+    """The request's whole body, or None when the client left before its end."""
+    body = tempfile.SpooledTemporaryFile(  # noqa: SIM115 (closed by the caller)
+        max_size=settings.FILE_UPLOAD_MAX_MEMORY_SIZE, mode="w+b"
+    )
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            body.close()
+            return None
+        if message["type"] == "http.request":
+            if chunk := message.get("body", b""):
+                body.write(chunk)
+            if not message.get("more_body", False):
+                break
+    body.seek(0)
+    return typing.cast(IO[bytes], body)
+
+
+class Responder(WSGIResponder):
+    """One request through the pool: a2wsgi's, but for the body (read already)
+    and the sends (bounded, see the module)."""
+
+    gone = False
+
+    async def answer(self, scope: HTTPScope, body: IO[bytes], send: Send) -> None:
+        environ = build_environ(scope, body)  # type: ignore[arg-type]
+        if "CONTENT_LENGTH" not in environ:
+            # A chunked body, read whole already: WSGI reads only a declared length.
+            size = body.seek(0, io.SEEK_END)
+            body.seek(0)
+            if size:
+                environ["CONTENT_LENGTH"] = str(size)
+        sender = self.loop.create_task(self.sender(send))
+        try:
+            context = contextvars.copy_context()
+            run = functools.partial(
+                context.run, self.wsgi, environ, self.start_response
+            )
+            with contextlib.suppress(ClientGone):
+                await self.loop.run_in_executor(self.executor, run)
+            await self.send_queue.put(None)
+            await sender
+            if self.exc_info is not None:
+                raise self.exc_info[1].with_traceback(self.exc_info[2])
+        finally:
+            if not sender.done():
+                sender.cancel()
+
+    async def sender(self, send: Send) -> None:
+        while (message := await self.send_queue.get()) is not None:
+            if self.gone:
+                continue  # dropped, so that the thread never waits for room
+            try:
+                await send(message)
+            except (OSError, RequestAborted):
+                # Gone (uvicorn's ClientDisconnected is an OSError) or stalled
+                # (scorekeeper.middleware.StalledClientMiddleware).
+                self.gone = True
+
+    def send(self, message: SendEvent | None) -> None:
+        """From the pool thread: hands a message to the loop's sender."""
+        if self.gone:
+            raise ClientGone
+        future = asyncio.run_coroutine_threadsafe(
+            self.send_queue.put(message), loop=self.loop
+        )
+        try:
+            # The sender takes a message within one send, itself bounded by
+            # LIVE_SEND_TIMEOUT: no room after twice that, the loop has given up.
+            future.result(timeout=2 * send_timeout())
+        except TimeoutError:
+            future.cancel()
+            self.gone = True
+            raise ClientGone from None
+
+
+class StaticFiles:
+    """ServeStatic's table of static files, answered on the event loop."""
+
+    def __init__(self) -> None:
+        async def not_used(request: HttpRequest) -> HttpResponseBase:
+            raise NotImplementedError
+
+        with warnings.catch_warnings():
+            # Its checks are about the middleware in MIDDLEWARE, not used here.
+            warnings.filterwarnings("ignore", "Django checks for ServeStatic")
+            self.table = ServeStaticMiddleware(not_used)
+
+    async def find(self, path: str) -> StaticFile | Redirect | None:
+        """The file at `path` (a scope's path), if it is a static file."""
+        table = self.table
+        if not table.autorefresh:
+            return table.files.get(decode_path_info(path))
+        if not path.startswith(table.static_prefix):
+            return None
+        # DEBUG: looked up on disk each time, as the middleware does.
+        found: StaticFile | Redirect | None = await run_async_in_thread(
+            table.find_file, decode_path_info(path)
+        )
+        return found
+
+    @staticmethod
+    async def serve(
+        found: StaticFile | Redirect,
+        scope: ASGIScope,
+        receive: ASGIReceiveCallable,
+        send: ASGISendCallable,
+    ) -> None:
+        await FileServerASGI(found)(typing.cast(ASGIHTTPScope, scope), receive, send)
