@@ -4,7 +4,8 @@
 What Django's template language gave the pages, the environment gives under
 names a Django developer knows:
 
-- `url(name, **kwargs)` for `{% url %}`, `static(path)` for `{% static %}`,
+- `url(name, **kwargs)` for `{% url %}`, `static(path)` for `{% static %}`
+  (and `css_text(path)`, a stylesheet's text for a page's `<style nonce>`),
   `{{ csrf_input }}` for `{% csrf_token %}` and `{{ csrf_token }}` (the `csrf`
   context processor, below), `htmx_script()` from django-htmx's own Jinja
   helpers;
@@ -53,6 +54,7 @@ from markupsafe import Markup
 
 from scorekeeper.lib.numbers import written
 from scorekeeper.lib.translation import translated
+from scorekeeper.staticfiles import css_text
 
 DIE_FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 
@@ -115,6 +117,7 @@ def environment(**options: Any) -> jinja2.Environment:
     env.globals.update(
         url=url,
         static=static,
+        css_text=css_text,
         htmx_script=htmx_script,
         get_language_info=translation.get_language_info,
     )

@@ -96,6 +96,8 @@ TEMPLATES = [
             "context_processors": [
                 "scorekeeper.jinja2.csrf",
                 "django.template.context_processors.i18n",
+                # `csp_nonce`, for a page's own <style nonce> (SECURE_CSP).
+                "django.template.context_processors.csp",
                 "django.contrib.messages.context_processors.messages",
             ],
         },
@@ -279,12 +281,14 @@ CSRF_COOKIE_HTTPONLY = True
 CSRF_FAILURE_VIEW = "scorekeeper.views.csrf_failure"
 LANGUAGE_COOKIE_HTTPONLY = True
 LANGUAGE_COOKIE_SAMESITE = "Lax"
-# No inline script, no eval: htmx is told not to inject its indicator style and
-# not to evaluate code (hx-on and trigger filters are not used).
+# No inline script, no eval, no inline style but a page's own <style nonce>: htmx
+# is told not to inject its indicator style and not to evaluate code (hx-on and
+# trigger filters are not used).
 SECURE_CSP = {
     "default-src": [CSP.SELF],
     "script-src": [CSP.SELF],
-    "style-src": [CSP.SELF],
+    # The nonce: the watch page's own styles in its head (templates/games/game.jinja).
+    "style-src": [CSP.SELF, CSP.NONCE],
     "img-src": [CSP.SELF, "data:"],
     "connect-src": [CSP.SELF],
     "font-src": [CSP.SELF],

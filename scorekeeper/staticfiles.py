@@ -15,16 +15,21 @@ What is dropped is only what cannot change a file's meaning, line by line:
   breaks stay, so JavaScript's automatic semicolons fall where they did.
 """
 
+import functools
 import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.contrib.staticfiles.storage import ManifestFilesMixin, staticfiles_storage
 from django.core.files.storage import FileSystemStorage, Storage
+from markupsafe import Markup
 from servestatic.storage import CompressedManifestStaticFilesStorage
 
 CSS_COMMENT = re.compile(r"/\*.*?\*/", re.S)
+RELATIVE_URL = re.compile(r"""url\(\s*['"]?(?!data:|/)""")
 
 
 def lean_css(text: str) -> str:
@@ -77,3 +82,31 @@ class LeanCompressedManifestStaticFilesStorage(CompressedManifestStaticFilesStor
                 Path(self.path(name)).write_text(lean(text), encoding="utf-8")
                 paths[name] = (self, name)
         return super().post_process(paths, dry_run, **options)
+
+
+def css_text(name: str) -> Markup:
+    """A stylesheet's text, for a page to put in its head (`<style nonce>`): the
+    lean copy collectstatic wrote, or, without collected files (development,
+    tests), the source made lean the same way."""
+    storage = staticfiles_storage
+    if isinstance(storage, ManifestFilesMixin):
+        text = _collected_text(name)
+    else:
+        found = finders.find(name)
+        if not isinstance(found, str):
+            raise FileNotFoundError(name)
+        text = lean_css(Path(found).read_text(encoding="utf-8"))
+    # The text is the project's own, printed as it is; it may not end the element,
+    # and a relative url() would be read from the page's address, not the file's.
+    if "</" in text or RELATIVE_URL.search(text):
+        raise ValueError(f"{name} cannot be inlined in a <style> element")
+    return Markup(text)
+
+
+@functools.cache
+def _collected_text(name: str) -> str:
+    # Collected files change only with a deploy, which restarts the server.
+    storage = staticfiles_storage
+    assert isinstance(storage, ManifestFilesMixin)
+    with storage.open(storage.stored_name(name)) as f:
+        return f.read().decode("utf-8")

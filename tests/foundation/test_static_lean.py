@@ -9,6 +9,7 @@ import pytest
 from django.conf import settings
 from django.core.files.storage import FileSystemStorage
 
+from scorekeeper import staticfiles
 from scorekeeper.staticfiles import is_ours, lean_css, lean_js
 
 ROOT = Path(settings.BASE_DIR)
@@ -60,3 +61,28 @@ def test_every_script_of_ours_still_parses_once_lean(path, tmp_path):
     )
     assert check.returncode == 0, check.stderr
     assert len(lean.read_text()) < len(path.read_text())
+
+
+def test_a_stylesheet_put_in_a_page_is_its_lean_text(monkeypatch, tmp_path):
+    source = tmp_path / "x.css"
+    source.write_text("/* why */\n  .a { color: red; }\n")
+    monkeypatch.setattr(staticfiles.finders, "find", lambda name: str(source))
+    assert str(staticfiles.css_text("css/x.css")) == ".a { color: red; }\n"
+
+
+def test_a_stylesheet_that_could_end_its_style_element_is_not_put_in_a_page(
+    monkeypatch, tmp_path
+):
+    source = tmp_path / "x.css"
+    source.write_text('.a::after { content: "</style><b>"; }\n')
+    monkeypatch.setattr(staticfiles.finders, "find", lambda name: str(source))
+    with pytest.raises(ValueError):
+        staticfiles.css_text("css/x.css")
+
+
+def test_a_stylesheet_with_a_relative_url_is_not_put_in_a_page(monkeypatch, tmp_path):
+    source = tmp_path / "x.css"
+    source.write_text('.a { background: url("img/x.png"); }\n')
+    monkeypatch.setattr(staticfiles.finders, "find", lambda name: str(source))
+    with pytest.raises(ValueError):
+        staticfiles.css_text("css/x.css")
