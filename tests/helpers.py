@@ -34,6 +34,12 @@ def page_text(html):
     return " ".join(htmllib.unescape(plain).split())
 
 
+def markup(html):
+    """The page's markup without its inline stylesheet, which names every class
+    the page may use (the watch page carries its styles inline)."""
+    return re.sub(r"<style\b.*?</style>", "", html, flags=re.S)
+
+
 def text(response):
     """What the response's page says (see `page_text`)."""
     return page_text(response.content.decode())

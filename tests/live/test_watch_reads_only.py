@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import CLASSIC_BOXES, CROSS, MADE, count, make_game, play
-from tests.helpers import host_url, text, watch_url
+from tests.helpers import host_url, markup, text, watch_url
 
 BOXES = CLASSIC_BOXES
 STAGES = ["new", "playing", "pencil out", "over"]
@@ -41,6 +41,7 @@ def staged(stage):
 
 
 def assert_reads_only(html, host_token, pencil):
+    html = markup(html)
     assert host_token not in html
     if pencil:
         assert pencil not in html
@@ -135,8 +136,8 @@ def test_the_host_page_shows_the_watch_link_as_a_qr_code(client):
 def test_the_big_screen_is_the_same_page_with_a_way_back(client, role):
     game, host_token, _ = staged("playing")
     url = host_url(host_token) if role == "host" else watch_url(game)
-    phone = client.get(url).content.decode()
-    tv = client.get(url + "?tv=1").content.decode()
+    phone = markup(client.get(url).content.decode())
+    tv = markup(client.get(url + "?tv=1").content.decode())
     assert 'class="page-game role-' in phone and "is-tv" not in phone
     assert f'class="page-game role-{role} is-tv"' in tv
     assert f'href="{url}?tv=1">Grand écran' in phone
