@@ -15,7 +15,6 @@ What is dropped is only what cannot change a file's meaning, line by line:
   breaks stay, so JavaScript's automatic semicolons fall where they did.
 """
 
-import functools
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,6 +23,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import ManifestFilesMixin, staticfiles_storage
+from django.core.cache import caches
 from django.core.files.storage import FileSystemStorage, Storage
 from markupsafe import Markup
 from servestatic.storage import CompressedManifestStaticFilesStorage
@@ -103,10 +103,15 @@ def css_text(name: str) -> Markup:
     return Markup(text)
 
 
-@functools.cache
 def _collected_text(name: str) -> str:
-    # Collected files change only with a deploy, which restarts the server.
-    storage = staticfiles_storage
-    assert isinstance(storage, ManifestFilesMixin)
-    with storage.open(storage.stored_name(name)) as f:
-        return f.read().decode("utf-8")
+    # Read once per process, through the house's one cache: collected files
+    # change only with a deploy, which restarts the server.
+    key = f"collected-text:{name}"
+    text: str | None = caches["local"].get(key)
+    if text is None:
+        storage = staticfiles_storage
+        assert isinstance(storage, ManifestFilesMixin)
+        with storage.open(storage.stored_name(name)) as f:
+            text = f.read().decode("utf-8")
+        caches["local"].set(key, text, timeout=None)
+    return text

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from games.models import Entry
 from tests.factories import count, make_game, play
-from tests.helpers import HTMX, pencil_url, request_key, text, watch_url
+from tests.helpers import HTMX, markup, pencil_url, request_key, text, watch_url
 
 
 @pytest.mark.django_db
@@ -15,7 +15,7 @@ def test_the_watch_page_shows_the_sheet_without_any_way_to_write(client):
     game, token = make_game(["Sarah", "Hugo"])
     play(game, ("Sarah", "free", "ones", count(3)))
     response = client.get(watch_url(game))
-    html = response.content.decode()
+    html = markup(response.content.decode())
     assert response.status_code == 200
     assert "À Hugo de jouer" in text(response)
     assert token not in html
@@ -130,8 +130,11 @@ def test_the_sheet_fragment_renders_alone_for_every_role(rf):
 
 
 def loaded(html):
-    """The static files a page loads (scripts and style sheets), by name."""
-    return set(re.findall(r'(?:src|href)="/static/((?:js|css)/[\w.-]+)"', html))
+    """The static files a page loads (scripts and style sheets), by name, its
+    inline stylesheet's sources included."""
+    linked = re.findall(r'(?:src|href)="/static/((?:js|css)/[\w.-]+)"', html)
+    inlined = " ".join(re.findall(r'<style [^>]*data-sheets="([^"]*)"', html))
+    return set(linked) | set(inlined.split())
 
 
 @pytest.mark.django_db

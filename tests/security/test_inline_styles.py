@@ -11,7 +11,7 @@ from tests.helpers import host_url, watch_url
 
 pytestmark = pytest.mark.django_db
 
-STYLE = re.compile(r'<style nonce="([^"]+)">(.*?)</style>', re.S)
+STYLE = re.compile(r'<style nonce="([^"]+)"[^>]*>(.*?)</style>', re.S)
 
 
 def style_nonces(csp):
