@@ -37,7 +37,19 @@ def open_deal(page):
 
 def tap(dialog, group, label):
     fieldset = dialog.locator("fieldset", has_text=group)
-    fieldset.locator("label.choice", has_text=label).first.click()
+    choice = fieldset.locator("label.choice", has_text=label).first
+    choice.click()
+    expect(choice.locator("input")).to_be_checked()
+
+
+def type_points(page, dialog, points):
+    """Types the taking team's card points and waits for their calculation:
+    the dialog's foot grows when it arrives, and a tap made while it grows
+    would land on the calculation instead of the next button."""
+    dialog.get_by_label("Points de cartes de l'équipe qui prend").fill(str(points))
+    expect(page.locator("#round-preview")).to_contain_text(
+        f"{points} points de cartes"
+    )
 
 
 def validate(page, calc):
@@ -51,7 +63,7 @@ def validate(page, calc):
 def deal(page, team, points, calc, belote=None):
     dialog = open_deal(page)
     tap(dialog, "Qui prend ?", team)
-    dialog.get_by_label("Points de cartes de l'équipe qui prend").fill(str(points))
+    type_points(page, dialog, points)
     if belote:
         tap(dialog, "Belote-rebelote", belote)
     validate(page, calc)
@@ -97,7 +109,7 @@ def test_a_belote_game_in_phones(live_server, new_phone):
     expect(dialog.locator("input[name=team]:checked")).to_have_count(0)
     expect(dialog.locator("input[name=capot][value='']")).to_be_checked()
     tap(dialog, "Qui prend ?", "Léa & Max")
-    dialog.get_by_label("Points de cartes de l'équipe qui prend").fill("88")
+    type_points(host, dialog, 88)
     tap(dialog, "Belote-rebelote", "Les Bleus")
     expect(host.locator("#round-preview")).to_contain_text(
         "Léa & Max : 88 points contre 94, dedans."

@@ -30,7 +30,9 @@ def shot(page, name, full_page=False):
 
 def tap(dialog, name, value):
     """Taps the button of the dialog's `name` group that stands for `value`."""
-    dialog.locator(f"label.choice:has(input[name={name}][value='{value}'])").click()
+    choice = dialog.locator(f"label.choice:has(input[name={name}][value='{value}'])")
+    choice.click()
+    expect(choice.locator("input")).to_be_checked()
 
 
 def fill_deal(page, team, contract, trump, points=None, **taps):
@@ -43,6 +45,9 @@ def fill_deal(page, team, contract, trump, points=None, **taps):
     tap(dialog, "trump", trump)
     if points is not None:
         dialog.get_by_label("Points de cartes de l'équipe du contrat").fill(str(points))
+        # The dialog's foot grows when the calculation arrives: a tap made
+        # while it grows would land on the calculation, not on the button.
+        expect(page.locator("#round-preview")).to_contain_text(str(points))
     for name, value in taps.items():
         tap(dialog, name, value)
     return dialog
