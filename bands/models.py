@@ -17,7 +17,7 @@ from typing import cast
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import models, transaction
+from django.db import models
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -33,6 +33,7 @@ from scorekeeper.lib.names import (
     name_key,
 )
 from scorekeeper.lib.purge import Expiring, purge_expired
+from scorekeeper.lib.writes import write_transaction
 
 MAX_BAND_NAME_LENGTH = 80
 
@@ -138,7 +139,7 @@ class Band(models.Model):
         began (None: unknown), which tells the games of one evening."""
         ranked = sorted(scores, key=lambda s: (s.rank, s.seat))
         keys = person_keys([s.name for s in ranked])
-        with transaction.atomic():
+        with write_transaction():
             # A game reopened by an undo and finished again replaces its result.
             BandGame.objects.filter(band=self, game_id=game_id).delete()
             band_game = BandGame.objects.create(
@@ -192,7 +193,7 @@ class Band(models.Model):
         def scores(band_game: BandGame) -> list[tuple[int, str, int]]:
             return sorted(band_game.scores.values_list("seat", "name", "score"))
 
-        with transaction.atomic():
+        with write_transaction():
             BandGame.objects.filter(band=self, game_id=game_id).update(
                 played_at=played_at, started_at=started_at
             )
@@ -207,7 +208,7 @@ class Band(models.Model):
 
     def rename_in_result(self, game_id: int, old_name: str, new_name: str) -> None:
         """A name corrected after the end is corrected in the history too."""
-        with transaction.atomic():
+        with write_transaction():
             scores = list(
                 BandScore.objects.filter(
                     band_game__band=self, band_game__game_id=game_id
@@ -235,7 +236,7 @@ class Band(models.Model):
     def merge(self, source_key: str, target_key: str) -> dict[str, str]:
         """One person typed two ways: `source_key` becomes `target_key` in the
         history and stats, now and for later games typed the old way."""
-        with transaction.atomic():
+        with write_transaction():
             # Serialises merges of one band (a row lock on PostgreSQL).
             Band.objects.select_for_update().filter(pk=self.pk).first()
             aliases = self.alias_map()
@@ -281,7 +282,7 @@ class Band(models.Model):
     def meet(self, names: Sequence[str]) -> None:
         """A game of the band starts with `names`: a newcomer gets the first
         colour nobody of the band wears yet; everyone else keeps theirs."""
-        with transaction.atomic():
+        with write_transaction():
             # Serialises two games started at once (a row lock on PostgreSQL).
             Band.objects.select_for_update().filter(pk=self.pk).first()
             known = set(self.people.values_list("key", flat=True))

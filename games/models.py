@@ -8,7 +8,8 @@ total.
 The write verbs (record, undo, rename, pass and take back the pencil) are methods
 of `Game`. Each verb is one transaction that locks the game's row first
 (`select_for_update()` on PostgreSQL; on SQLite every write transaction is
-IMMEDIATE, which serialises the writers already) and makes every check once,
+IMMEDIATE, which serialises the writers already, and the writers of the process
+queue for it in Python: scorekeeper/lib/writes.py) and makes every check once,
 under that lock, in this order:
 
 1. the idempotency key: a retried request gets the answer of the first one;
@@ -65,6 +66,7 @@ from scorekeeper.lib.names import (
     name_taken,
 )
 from scorekeeper.lib.translation import translated
+from scorekeeper.lib.writes import write_transaction
 
 # --- the refusals of a write ----------------------------------------------------
 
@@ -288,7 +290,7 @@ class GameManager(GameManagerBase["Game"]):
             Game.check_timer(timer_seconds)
         host_token = tokens.new_token()
         host = tokens.hashed(host_token)
-        with transaction.atomic():
+        with write_transaction():
             game = self.model(
                 band=band,
                 kind=kind,
@@ -367,7 +369,7 @@ class PlayedGame:
         (game, host_token)."""
         now = timezone.now()
         finished = self.state.finished
-        with transaction.atomic():
+        with write_transaction():
             game, host_token = Game.objects.create_game(
                 self.names,
                 self.variant.key,
@@ -639,7 +641,7 @@ class Game(models.Model):
         checked, kept as the host's); `seen_version` the version the form was
         shown at (None: not checked).
         """
-        with transaction.atomic():
+        with write_transaction():
             state, done = self._lock_and_check(
                 "request_key", request_key, by, seen_version
             )
@@ -666,7 +668,7 @@ class Game(models.Model):
         checks a box: a retry answered with the round it made, then the writer,
         the version, the game not over, the entry itself (`ScoreRefused`,
         "invalid" for what the kind's rules refuse in it)."""
-        with transaction.atomic():
+        with write_transaction():
             state, done = self._lock_and_check(
                 "request_key", request_key, by, seen_version
             )
@@ -697,7 +699,7 @@ class Game(models.Model):
         tarot without a number of deals); returns False if it was over already.
         ScoreRefused for a Yams game (its last box ends it) or one without a
         round yet."""
-        with transaction.atomic():
+        with write_transaction():
             state, _done = self._lock_and_check("", "", by, seen_version)
             if not self.game_kind.host_ends:
                 raise ScoreRefused(
@@ -722,7 +724,7 @@ class Game(models.Model):
     ) -> bool:
         """Takes back `end`: the game goes on from its last round, its result
         leaves the band's history. False if the host had not ended it."""
-        with transaction.atomic():
+        with write_transaction():
             state, _done = self._lock_and_check("", "", by, seen_version)
             if not self.ended_by_host:
                 return False
@@ -748,7 +750,7 @@ class Game(models.Model):
         ValidationError for a length it does not take, nothing changed."""
         if seconds is not None:
             Game.check_timer(seconds)
-        with transaction.atomic():
+        with write_transaction():
             self._lock_and_check("", "", by, None)
             now = timezone.now()
             self._bump(
@@ -761,7 +763,7 @@ class Game(models.Model):
 
     def pause_timer(self, *, by: str | None = None) -> bool:
         """Stops the countdown where it is; False if it was not running."""
-        with transaction.atomic():
+        with write_transaction():
             self._lock_and_check("", "", by, None)
             now = timezone.now()
             left = self.timer_left(now)
@@ -773,7 +775,7 @@ class Game(models.Model):
     def resume_timer(self, *, by: str | None = None) -> bool:
         """Runs a paused countdown on from where it stopped; False if it was not
         paused."""
-        with transaction.atomic():
+        with write_transaction():
             self._lock_and_check("", "", by, None)
             left = self.timer_paused_left
             if self.timer_seconds is None or left is None:
@@ -855,7 +857,7 @@ class Game(models.Model):
         instead of undoing one more. `by` is checked as `record` checks it, and
         kept on the entry as who took it back.
         """
-        with transaction.atomic():
+        with write_transaction():
             state, done = self._lock_and_check(
                 "undo_key", request_key, by, seen_version
             )
@@ -897,7 +899,7 @@ class Game(models.Model):
         the log (`NameChange`). ValidationError if another player of the game
         has it; `HostOnly` unless `by` is the host: the pencil only scores."""
         name = clean_name(new_name)
-        with transaction.atomic():
+        with write_transaction():
             if by != Writer.HOST:
                 raise HostOnly()
             self._lock()
@@ -908,7 +910,7 @@ class Game(models.Model):
             if any(name_key(p.name) == name_key(name) for p in players.values()):
                 raise name_taken(name)
             try:
-                with transaction.atomic():
+                with write_transaction():
                     self.players.filter(pk=player.pk).update(name=name)
             except IntegrityError as exc:  # the database's own case rules
                 raise name_taken(name) from exc
@@ -939,7 +941,7 @@ class Game(models.Model):
         order that is not this game's players each once, or once the game has
         started; `HostOnly` unless `by` is the host. Team names the host typed
         stay with their team; those made of the players' names follow them."""
-        with transaction.atomic():
+        with write_transaction():
             if by != Writer.HOST:
                 raise HostOnly(_("Seul l'hôte de la partie change les places."))
             self._lock()
@@ -983,7 +985,7 @@ class Game(models.Model):
         """What the sheet shows changed outside the game (a player's colour or
         mark, kept by the band): a new version, so every page and stream draws
         the sheet again."""
-        with transaction.atomic():
+        with write_transaction():
             self._lock()
             self._bump(None, timezone.now())
 
@@ -996,7 +998,7 @@ class Game(models.Model):
         label = str(label or "").strip()
         if label:
             label = clean_name(label)
-        with transaction.atomic():
+        with write_transaction():
             self._lock()
             generation = self.pencil_generation + 1
             token = self.pencil_token(host_token, generation)
@@ -1013,7 +1015,7 @@ class Game(models.Model):
 
     def take_back_pencil(self) -> bool:
         """Revokes the pencil link at once; returns False if it was not out."""
-        with transaction.atomic():
+        with write_transaction():
             self._lock()
             if not self.pencil_out:
                 return False

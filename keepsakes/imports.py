@@ -30,7 +30,6 @@ from dataclasses import dataclass
 from typing import Any, Literal, NoReturn
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -50,6 +49,7 @@ from keepsakes.export import FAMILIES, FORMAT, FORMAT_VERSION, entry_by_pk
 from keepsakes.schema import shape_problem
 from scorekeeper.lib.names import clean_name
 from scorekeeper.lib.translation import translated
+from scorekeeper.lib.writes import write_transaction
 
 # The formats before version 3: Yams by its boxes, then the kinds scored by rounds.
 BOXES_VERSION = 1
@@ -517,7 +517,7 @@ def _import_boxes(payload: dict, band: Band | None, kind: GameKind) -> tuple[Gam
         raise ImportRefused(
             _("Le fichier a été modifié : le gagnant ne correspond pas.")
         )
-    with transaction.atomic():
+    with write_transaction():
         game, host_token = played.create(
             band,
             [moment for _index, _item, moment, _by in entries],
@@ -811,7 +811,7 @@ def _import_rounds(
             _("Le fichier a été modifié : le gagnant ne correspond pas.")
         )
     made = _rounds_made(state, checked)
-    with transaction.atomic():
+    with write_transaction():
         game, host_token = Game.objects.create_game(
             names,
             options=rules.options,

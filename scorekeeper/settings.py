@@ -108,7 +108,8 @@ TEMPLATES = [
 # describe. WAL: readers never wait for the writer. IMMEDIATE transactions take the
 # write lock at BEGIN, so a second writer waits on the busy timeout (`timeout`, in
 # seconds) instead of failing with "database is locked" when its read turns into a
-# write. synchronous=NORMAL is safe under WAL. Django turns foreign keys on itself.
+# write; the writers of one process queue in Python first (scorekeeper/lib/writes.py).
+# synchronous=NORMAL is safe under WAL. Django turns foreign keys on itself.
 # SQLite serves one machine's tables; load beyond that belongs on PostgreSQL.
 SQLITE_OPTIONS = {
     "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",

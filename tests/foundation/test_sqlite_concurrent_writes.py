@@ -1,7 +1,9 @@
 """SQLite with many writers at once, as settings.py sets it up: every score entry
 lands, a writer that finds the database busy waits for its turn instead of failing
 with "database is locked", and a writer that never finishes does not hang the
-others past the busy timeout."""
+others past the busy timeout. The writers of one process queue in Python
+(scorekeeper/lib/writes.py): one asks SQLite for its lock only once the writer
+before it has committed."""
 
 import threading
 
@@ -9,6 +11,7 @@ import pytest
 from django.db import connection, connections, transaction
 
 from games.models import Entry, Game
+from scorekeeper.lib.writes import write_transaction
 from tests.factories import CLASSIC_BOXES, make_game
 
 pytestmark = [
@@ -124,3 +127,80 @@ def test_a_writer_that_never_finishes_does_not_hang_the_others():
         options["timeout"] = old
     game.refresh_from_db()
     assert game.version == 9
+
+
+def test_a_writer_of_the_process_asks_sqlite_for_its_lock_once_the_first_commits():
+    game, _token = make_game(["Sarah", "Hugo"])
+    writing, release = threading.Event(), threading.Event()
+    asked = []
+
+    def first_writer():
+        with write_transaction():
+            Game.objects.filter(pk=game.pk).update(version=50)
+            writing.set()
+            release.wait(5)
+
+    def note_begin(execute, sql, params, many, context):
+        if sql.startswith("BEGIN"):
+            asked.append(sql)
+        return execute(sql, params, many, context)
+
+    def second_writer():
+        writing.wait(5)
+        with connection.execute_wrapper(note_begin), write_transaction():
+            Game.objects.filter(pk=game.pk).update(version=100)
+
+    first, first_errors = in_thread(first_writer)
+    second, second_errors = in_thread(second_writer)
+    writing.wait(5)
+    second.join(0.3)
+    # Queued in the process: SQLite's busy handler, which sleeps between its
+    # tries, never sees it.
+    assert second.is_alive() and asked == []
+    release.set()
+    first.join(5)
+    second.join(5)
+    assert first_errors == second_errors == []
+    assert asked == ["BEGIN IMMEDIATE"]
+    game.refresh_from_db()
+    assert game.version == 100
+
+
+def test_a_writer_of_the_process_queued_past_the_timeout_is_refused_as_locked():
+    game, _token = make_game(["Sarah"])
+    options = connections["default"].settings_dict["OPTIONS"]
+    old = options["timeout"]
+    options["timeout"] = 0.5
+    try:
+        with write_transaction():
+            Game.objects.filter(pk=game.pk).update(version=9)
+
+            def impatient():
+                with write_transaction():
+                    Game.objects.filter(pk=game.pk).update(version=10)
+
+            thread, errors = in_thread(impatient)
+            thread.join(10)
+            assert not thread.is_alive()
+            assert len(errors) == 1 and "locked" in str(errors[0])
+    finally:
+        options["timeout"] = old
+    game.refresh_from_db()
+    assert game.version == 9
+
+
+def test_a_write_inside_a_write_of_the_same_thread_does_not_wait_for_itself():
+    game, _token = make_game(["Sarah", "Hugo"])
+    sarah = game.players.get(name="Sarah")
+    done = []
+
+    def nested():
+        with write_transaction():
+            Game.objects.filter(pk=game.pk).update(version=3)
+            game.record(sarah.pk, "free", "ones", {"kind": "cross"})
+        done.append(True)
+
+    thread, errors = in_thread(nested)
+    thread.join(10)
+    assert not thread.is_alive() and errors == [] and done == [True]
+    assert Entry.objects.filter(game=game, box="ones").exists()

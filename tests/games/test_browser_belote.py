@@ -47,9 +47,7 @@ def type_points(page, dialog, points):
     the dialog's foot grows when it arrives, and a tap made while it grows
     would land on the calculation instead of the next button."""
     dialog.get_by_label("Points de cartes de l'équipe qui prend").fill(str(points))
-    expect(page.locator("#round-preview")).to_contain_text(
-        f"{points} points de cartes"
-    )
+    expect(page.locator("#round-preview")).to_contain_text(f"{points} points de cartes")
 
 
 def validate(page, calc):

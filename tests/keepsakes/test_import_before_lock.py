@@ -8,7 +8,7 @@ import copy
 import json
 
 import pytest
-from django.db import connection, transaction
+from django.db import connection
 
 from bands.models import Band, BandGame
 from games.kinds.rounds import RoundsGame
@@ -57,18 +57,16 @@ class Witness:
             return check(game, entry)
 
         monkeypatch.setattr(RoundsGame, "check", counted_check)
-        real = transaction.atomic
+        real = imports.write_transaction
 
-        class Counted:
-            @staticmethod
-            @contextlib.contextmanager
-            def atomic(*args, **kwargs):
-                witness.events.append("begin")
-                with real(*args, **kwargs):
-                    yield
-                witness.events.append("commit")
+        @contextlib.contextmanager
+        def counted_transaction():
+            witness.events.append("begin")
+            with real():
+                yield
+            witness.events.append("commit")
 
-        monkeypatch.setattr(imports, "transaction", Counted)
+        monkeypatch.setattr(imports, "write_transaction", counted_transaction)
 
     def sql(self, execute, sql, params, many, context):
         self.events.append("sql")
