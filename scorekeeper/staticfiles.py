@@ -88,14 +88,15 @@ def css_text(name: str) -> Markup:
     """A stylesheet's text, for a page to put in its head (`<style nonce>`): the
     lean copy collectstatic wrote, or, without collected files (development,
     tests), the source made lean the same way."""
-    storage = staticfiles_storage
-    if isinstance(storage, ManifestFilesMixin):
-        text = _collected_text(name)
-    else:
-        found = finders.find(name)
-        if not isinstance(found, str):
-            raise FileNotFoundError(name)
-        text = lean_css(Path(found).read_text(encoding="utf-8"))
+    if isinstance(staticfiles_storage, ManifestFilesMixin):
+        return _collected_text(name)
+    found = finders.find(name)
+    if not isinstance(found, str):
+        raise FileNotFoundError(name)
+    return _inlinable(name, lean_css(Path(found).read_text(encoding="utf-8")))
+
+
+def _inlinable(name: str, text: str) -> Markup:
     # The text is the project's own, printed as it is; it may not end the element,
     # and a relative url() would be read from the page's address, not the file's.
     if "</" in text or RELATIVE_URL.search(text):
@@ -103,15 +104,15 @@ def css_text(name: str) -> Markup:
     return Markup(text)
 
 
-def _collected_text(name: str) -> str:
-    # Read once per process, through the house's one cache: collected files
-    # change only with a deploy, which restarts the server.
+def _collected_text(name: str) -> Markup:
+    # Read and checked once per process, through the house's one cache: collected
+    # files change only with a deploy, which restarts the server.
     key = f"collected-text:{name}"
-    text: str | None = caches["local"].get(key)
+    text: Markup | None = caches["local"].get(key)
     if text is None:
         storage = staticfiles_storage
         assert isinstance(storage, ManifestFilesMixin)
         with storage.open(storage.stored_name(name)) as f:
-            text = f.read().decode("utf-8")
+            text = _inlinable(name, f.read().decode("utf-8"))
         caches["local"].set(key, text, timeout=None)
     return text
