@@ -101,12 +101,16 @@ class LeanCompressedManifestStaticFilesStorage(CompressedManifestStaticFilesStor
         return super().post_process(paths, dry_run, **options)
 
 
-def css_text(name: str) -> Markup:
-    """A stylesheet's text, for a page to put in its head (`<style nonce>`): the
-    lean copy collectstatic wrote, or, without collected files (development,
-    tests), the source made lean the same way."""
+def css_text(*names: str) -> Markup:
+    """Stylesheets' text, one after the other, for a page to put in its head
+    (`<style nonce>`): the lean copies collectstatic wrote, or, without collected
+    files (development, tests), the sources made lean the same way."""
     if isinstance(staticfiles_storage, ManifestFilesMixin):
-        return _collected_text(name)
+        return _collected_text(names)
+    return Markup("").join(_source_text(name) for name in names)
+
+
+def _source_text(name: str) -> Markup:
     found = finders.find(name)
     if not isinstance(found, str):
         raise FileNotFoundError(name)
@@ -121,15 +125,19 @@ def _inlinable(name: str, text: str) -> Markup:
     return Markup(text)
 
 
-def _collected_text(name: str) -> Markup:
-    # Read and checked once per process, through the house's one cache: collected
-    # files change only with a deploy, which restarts the server.
-    key = f"collected-text:{name}"
+def _collected_text(names: tuple[str, ...]) -> Markup:
+    # Read and checked once per process, through the house's one cache, as one
+    # text per set of sheets (a page asks for one set): collected files change
+    # only with a deploy, which restarts the server.
+    key = "collected-text:" + ",".join(names)
     text: Markup | None = caches["local"].get(key)
     if text is None:
         storage = staticfiles_storage
         assert isinstance(storage, ManifestFilesMixin)
-        with storage.open(storage.stored_name(name)) as f:
-            text = _inlinable(name, f.read().decode("utf-8"))
+        texts = []
+        for name in names:
+            with storage.open(storage.stored_name(name)) as f:
+                texts.append(_inlinable(name, f.read().decode("utf-8")))
+        text = Markup("").join(texts)
         caches["local"].set(key, text, timeout=None)
     return text

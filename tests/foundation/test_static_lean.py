@@ -77,6 +77,16 @@ def test_a_stylesheet_put_in_a_page_is_its_lean_text(monkeypatch, tmp_path):
     assert str(staticfiles.css_text("css/x.css")) == ".a { color: red; }\n"
 
 
+def test_stylesheets_put_in_a_page_follow_one_another(monkeypatch, tmp_path):
+    for name, rule in (("x", ".a { color: red; }"), ("y", ".b { color: blue; }")):
+        (tmp_path / f"{name}.css").write_text(f"/* {name} */\n{rule}\n")
+    monkeypatch.setattr(
+        staticfiles.finders, "find", lambda name: str(tmp_path / Path(name).name)
+    )
+    text = staticfiles.css_text("css/x.css", "css/y.css")
+    assert str(text) == ".a { color: red; }\n.b { color: blue; }\n"
+
+
 def test_a_stylesheet_that_could_end_its_style_element_is_not_put_in_a_page(
     monkeypatch, tmp_path
 ):
