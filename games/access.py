@@ -139,7 +139,9 @@ class Access:
     def token_kwarg(self) -> str:
         return f"{self.role}_token"
 
-    @property
+    # The page's own URLs are reversed once per request however many places of
+    # the page print them (an Access lives for one request).
+    @functools.cached_property
     def page_url(self) -> str:
         if self.role == "watch":
             return reverse("games:watch", kwargs={"watch_token": self.game.watch_token})
@@ -171,11 +173,11 @@ class Access:
         token = self.game.watch_token if self.role == "watch" else self.token
         return reverse(f"games:{self.role}_{what}", kwargs={self.token_kwarg: token})
 
-    @property
+    @functools.cached_property
     def events_url(self) -> str:
         return self.live_url("events")
 
-    @property
+    @functools.cached_property
     def poll_url(self) -> str:
         return self.live_url("sheet")
 

@@ -200,10 +200,11 @@ def pencil_context(
 
 def done_entry(request: HtmxHttpRequest, game: Game, state: State) -> Summary | None:
     """The box just recorded (?done=<seq>), for the short "Annuler" offer."""
-    if not game.game_kind.entered_by_boxes:
+    seq = numbers.optional_int(request.GET.get("done"))
+    # A page opened without ?done (a watch page, most host pages) reads no entry.
+    if seq is None or not game.game_kind.entered_by_boxes:
         return None
     state = cast(yams.GameState, state)
-    seq = numbers.optional_int(request.GET.get("done"))
     last = state.last_entry()
     if last is not None and seq == last.seq:
         return state.summary(last)

@@ -5,7 +5,7 @@ What Django's template language gave the pages, the environment gives under
 names a Django developer knows:
 
 - `url(name, **kwargs)` for `{% url %}`, `static(path)` for `{% static %}`
-  (and `css_text(path)`, a stylesheet's text for a page's `<style nonce>`),
+  (and `css_text(path, …)`, stylesheets' text for a page's `<style nonce>`),
   `{{ csrf_input }}` for `{% csrf_token %}` and `{{ csrf_token }}` (the `csrf`
   context processor, below), `htmx_script()` from django-htmx's own Jinja
   helpers;

@@ -1,16 +1,23 @@
 """The stylesheets and scripts production serves are ours without their comments:
 smaller, the same rules and the same code (scorekeeper/staticfiles.py)."""
 
+import json
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.contrib.staticfiles.storage import ManifestStaticFilesStorage
 from django.core.files.storage import FileSystemStorage
 
 from scorekeeper import staticfiles
-from scorekeeper.staticfiles import is_ours, lean_css, lean_js
+from scorekeeper.staticfiles import (
+    LeanCompressedManifestStaticFilesStorage,
+    is_ours,
+    lean_css,
+    lean_js,
+)
 
 ROOT = Path(settings.BASE_DIR)
 OUR_SCRIPTS = sorted(ROOT.glob("static/js/*.js")) + sorted(ROOT.glob("*/static/*/*.js"))
@@ -70,6 +77,16 @@ def test_a_stylesheet_put_in_a_page_is_its_lean_text(monkeypatch, tmp_path):
     assert str(staticfiles.css_text("css/x.css")) == ".a { color: red; }\n"
 
 
+def test_stylesheets_put_in_a_page_follow_one_another(monkeypatch, tmp_path):
+    for name, rule in (("x", ".a { color: red; }"), ("y", ".b { color: blue; }")):
+        (tmp_path / f"{name}.css").write_text(f"/* {name} */\n{rule}\n")
+    monkeypatch.setattr(
+        staticfiles.finders, "find", lambda name: str(tmp_path / Path(name).name)
+    )
+    text = staticfiles.css_text("css/x.css", "css/y.css")
+    assert str(text) == ".a { color: red; }\n.b { color: blue; }\n"
+
+
 def test_a_stylesheet_that_could_end_its_style_element_is_not_put_in_a_page(
     monkeypatch, tmp_path
 ):
@@ -86,3 +103,20 @@ def test_a_stylesheet_with_a_relative_url_is_not_put_in_a_page(monkeypatch, tmp_
     monkeypatch.setattr(staticfiles.finders, "find", lambda name: str(source))
     with pytest.raises(ValueError):
         staticfiles.css_text("css/x.css")
+
+
+def test_a_collected_files_url_is_the_manifests(tmp_path, settings):
+    settings.DEBUG = False
+    (tmp_path / "staticfiles.json").write_text(
+        json.dumps(
+            {"version": "1.1", "hash": "h", "paths": {"css/a b.css": "css/a b.1f.css"}}
+        )
+    )
+    ours = LeanCompressedManifestStaticFilesStorage(
+        location=tmp_path, base_url="/static/"
+    )
+    django = ManifestStaticFilesStorage(location=tmp_path, base_url="/static/")
+    for name in ("css/a b.css", "css/a b.css#top", "img/"):
+        assert ours.url(name) == django.url(name)
+    settings.DEBUG = True
+    assert ours.url("css/a b.css") == django.url("css/a b.css") == "/static/css/a b.css"
