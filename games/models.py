@@ -236,7 +236,11 @@ class GameQuerySet(models.QuerySet["Game"]):
         if not tokens.is_well_formed(token):
             return None
         if role == "watch":
-            return self.filter(watch_token=token).first()
+            # The watch token is unique: one row or none, without the ORDER BY
+            # and LIMIT `.first()` would compile on every page.
+            for game in self.filter(watch_token=token):
+                return game
+            return None
         prefix = token[: tokens.PREFIX_LENGTH]
         # No ORDER BY: the digest picks the one game among the prefix's, in
         # whatever order they come.
