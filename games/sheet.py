@@ -602,13 +602,6 @@ class TableBuilder:
     def box_cell(
         self, player: PlayerColumns, index: int, column: str, box: Box
     ) -> Cell:
-        says = self.words.says
-        label = self.words.boxes[box.key]
-        if self.multi:
-            label = says["in_column"] % {
-                "box": label,
-                "column": self.words.columns[column],
-            }
         entries = player.entries.get((column, box.key))
         cell = Cell(current=player.current, first=index == 0)
         if entries:
@@ -626,6 +619,13 @@ class TableBuilder:
         # Only a box that opens its dialog is read out (aria-label).
         if self.box_url and box.key in player.free[column]:
             cell.url = self.box_url(player.seat.player.pk, column, box.key)
+            says = self.words.says
+            label = self.words.boxes[box.key]
+            if self.multi:
+                label = says["in_column"] % {
+                    "box": label,
+                    "column": self.words.columns[column],
+                }
             words: dict[str, object] = {"name": player.seat.player.name, "box": label}
             if not entries:
                 cell.state = "open"
