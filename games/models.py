@@ -1203,10 +1203,11 @@ class Game(models.Model):
         version this instance read, which then stands for the row as the lock
         would have found it; False if it has moved on (nothing written)."""
         changes["last_activity_at"] = now
-        rows = type(self).objects.filter(pk=self.pk)
-        if as_read:
-            rows = rows.filter(version=self.version)
-        return rows.update(version=F("version") + 1, **changes) == 1
+        row = {"pk": self.pk, "version": self.version} if as_read else {"pk": self.pk}
+        updated = (
+            type(self).objects.filter(**row).update(version=F("version") + 1, **changes)
+        )
+        return updated == 1
 
     def _moved_on(self, state: State | None, changes: dict[str, Any]) -> None:
         """This instance as the UPDATE of `_update_row` left the row, announced;
