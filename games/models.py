@@ -1077,8 +1077,9 @@ class Game(models.Model):
         written (False) if the row has moved on since."""
         made.by, made.by_label = self._writer(by)
         now = made.created_at = timezone.now()
-        changes = {"finished_at": now} if after.finished else {}
-        changes |= self._timer_restarted(now)
+        changes: dict[str, Any] = self._timer_restarted(now)
+        if after.finished:
+            changes["finished_at"] = now
         # The game's row first: its UPDATE is the lock of a write made as read.
         if not self._update_row(now, changes, as_read=as_read):
             return False
@@ -1203,11 +1204,13 @@ class Game(models.Model):
         version this instance read, which then stands for the row as the lock
         would have found it; False if it has moved on (nothing written)."""
         changes["last_activity_at"] = now
-        row = {"pk": self.pk, "version": self.version} if as_read else {"pk": self.pk}
-        updated = (
-            type(self).objects.filter(**row).update(version=F("version") + 1, **changes)
-        )
-        return updated == 1
+        games = type(self).objects
+        if as_read:
+            # The row at the version read, or none: the next version is known,
+            # with no expression to resolve.
+            rows = games.filter(pk=self.pk, version=self.version)
+            return rows.update(version=self.version + 1, **changes) == 1
+        return games.filter(pk=self.pk).update(version=F("version") + 1, **changes) == 1
 
     def _moved_on(self, state: State | None, changes: dict[str, Any]) -> None:
         """This instance as the UPDATE of `_update_row` left the row, announced;
