@@ -21,6 +21,20 @@ under that lock, in this order:
 What it writes keeps who wrote it (`Writer`: the host, or the pencil with the
 label it holds at that moment), for the log.
 
+A score entry (`record`) made from a form of the version its Game was read at
+need not read the row a second time to lock it: when the sheets of that version
+are kept and the writer may write by the row as read, the checks go by that row,
+and the write's first statement, the UPDATE that moves the version on, is made
+only `WHERE version =` the version read. That UPDATE locks the row (a row lock on
+PostgreSQL, a second writer waiting on it; on SQLite the IMMEDIATE transaction
+holds the lock already), and it finds the row only if nothing was written since
+the read: every write moves the version on, and the sheets are kept by version.
+Then the row as read is the row as locked and the checks hold under the lock.
+If the row has moved on, nothing is written, and the entry is checked again the
+usual way, the row locked and read first; so is any entry the row as read would
+refuse or find a retry of: a refusal, or a retry's answer, always goes by the
+locked row.
+
 Then it writes, moves the version on and announces it (games/live/fanout.py), all
 in the same transaction; a write that starts, ends or reopens a game, or renames a
 player of a finished one, tells the game's band in that transaction too, by calling
@@ -646,6 +660,17 @@ class Game(models.Model):
         shown at (None: not checked).
         """
         with write_transaction():
+            state = self._state_as_read(by, seen_version)
+            if state is not None:
+                try:
+                    made, after = self.next_entry(
+                        state, player_id, column, box, entry, request_key
+                    )
+                except ScoreRefused:
+                    pass  # a refusal goes by the locked row, below
+                else:
+                    if self._save_written(made, after, by, as_read=True):
+                        return made
             state, done = self._lock_and_check(
                 "request_key", request_key, by, seen_version
             )
@@ -1048,12 +1073,22 @@ class Game(models.Model):
 
     # --- under the lock ------------------------------------------------------------
 
-    def _save_written(self, made: "Written", after: State, by: str | None) -> None:
+    def _save_written(
+        self, made: "Written", after: State, by: str | None, *, as_read: bool = False
+    ) -> bool:
         """Saves what a write made (an Entry, a Round) with its writer, then
         moves the game to the state after it: a new version, and the end with
-        its result for the band when the write ends the game."""
+        its result for the band when the write ends the game. `as_read`: the
+        checks went by the row as this instance read it, not locked: nothing is
+        written (False) if the row has moved on since."""
         made.by, made.by_label = self._writer(by)
         now = made.created_at = timezone.now()
+        changes: dict[str, Any] = self._timer_restarted(now)
+        if after.finished:
+            changes["finished_at"] = now
+        # The game's row first: its UPDATE is the lock of a write made as read.
+        if not self._update_row(now, changes, as_read=as_read):
+            return False
         try:
             # The unique constraints (game, seq), one entry per box, catch what
             # the checks cannot see; no savepoint needed: the refusal rolls the
@@ -1061,10 +1096,10 @@ class Game(models.Model):
             made.save(force_insert=True)
         except IntegrityError as exc:
             raise StaleVersion() from exc
-        finished = {"finished_at": now} if after.finished else {}
-        self._bump(after, now, **finished, **self._timer_restarted(now))
+        self._moved_on(after, changes)
         if after.finished:
             self.tell_band_finished(after)
+        return True
 
     def _timer_restarted(self, now: datetime.datetime) -> dict[str, object]:
         """The timer's fields once a move is written: a new turn (or round)
@@ -1136,6 +1171,21 @@ class Game(models.Model):
             raise StaleVersion()
         return state, None
 
+    def _state_as_read(self, by: str | None, seen_version: str | int | None) -> Any:
+        """The kept sheets of the version this instance was read at, when a write
+        may go by the row as read rather than lock it first: the form saw that
+        version (so the request is no retry of a write done, every write moving
+        the version on), the writer may write by that row, and the sheets of
+        that version are kept. Else None: the write locks and reads the row."""
+        if not self._is_current(seen_version):
+            return None
+        # The pencil link this request came by is the row's, as read.
+        if (by == "host" and self.pencil_out) or (
+            by == "pencil" and not self.pencil_out
+        ):
+            return None
+        return self.kept_state()
+
     def _is_current(self, seen_version: str | int | None) -> bool:
         """Whether a form shown at `seen_version` saw the locked row's version.
         Compared as text: a garbled version (never a number the server wrote) is
@@ -1149,10 +1199,28 @@ class Game(models.Model):
     ) -> None:
         """Moves the version on, with `changes` to the game, in the same UPDATE,
         and announces it; `state`: the sheets after the write (None: unchanged)."""
+        self._update_row(now, changes)
+        self._moved_on(state, changes)
+
+    def _update_row(
+        self, now: datetime.datetime, changes: dict[str, Any], *, as_read: bool = False
+    ) -> bool:
+        """The UPDATE of a write: the version moved on, with `changes` (to which
+        it adds the last activity). `as_read`: only if the row still holds the
+        version this instance read, which then stands for the row as the lock
+        would have found it; False if it has moved on (nothing written)."""
         changes["last_activity_at"] = now
-        type(self).objects.filter(pk=self.pk).update(
-            version=F("version") + 1, **changes
-        )
+        games = type(self).objects
+        if as_read:
+            # The row at the version read, or none: the next version is known,
+            # with no expression to resolve.
+            rows = games.filter(pk=self.pk, version=self.version)
+            return rows.update(version=self.version + 1, **changes) == 1
+        return games.filter(pk=self.pk).update(version=F("version") + 1, **changes) == 1
+
+    def _moved_on(self, state: State | None, changes: dict[str, Any]) -> None:
+        """This instance as the UPDATE of `_update_row` left the row, announced;
+        `state`: the sheets after the write (None: unchanged)."""
         for name, value in changes.items():
             setattr(self, name, value)
         self.version += 1

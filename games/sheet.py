@@ -319,7 +319,7 @@ class Head:
     totals: ScorecardTotals | None = None
     rename_url: str = ""  # the host's link to correct the name
     prospects: Prospects | None = None  # what is still possible
-    # (row, its cells) of this player
+    # (row, its cells) of this player, once the game is over (the podium's)
     detail: list[tuple[Row, list[Cell]]] = field(default_factory=list)
 
     @property
@@ -503,9 +503,11 @@ class TableBuilder:
         heads, rows = self.heads(), self.rows()
         leader = max(head.total for head in heads)
         span = self.span
+        # Each player's own sheet is only shown on the end screen (its podium).
+        finished = self.state.finished
         for index, head in enumerate(heads):
             head.gap = leader - head.total
-            for row in rows:
+            for row in rows if finished else ():
                 if row.whole_player:
                     head.detail.append((row, row.cells[index : index + 1]))
                 else:
@@ -600,13 +602,6 @@ class TableBuilder:
     def box_cell(
         self, player: PlayerColumns, index: int, column: str, box: Box
     ) -> Cell:
-        says = self.words.says
-        label = self.words.boxes[box.key]
-        if self.multi:
-            label = says["in_column"] % {
-                "box": label,
-                "column": self.words.columns[column],
-            }
         entries = player.entries.get((column, box.key))
         cell = Cell(current=player.current, first=index == 0)
         if entries:
@@ -624,6 +619,13 @@ class TableBuilder:
         # Only a box that opens its dialog is read out (aria-label).
         if self.box_url and box.key in player.free[column]:
             cell.url = self.box_url(player.seat.player.pk, column, box.key)
+            says = self.words.says
+            label = self.words.boxes[box.key]
+            if self.multi:
+                label = says["in_column"] % {
+                    "box": label,
+                    "column": self.words.columns[column],
+                }
             words: dict[str, object] = {"name": player.seat.player.name, "box": label}
             if not entries:
                 cell.state = "open"

@@ -15,12 +15,13 @@ SIZES = [(2, 1), (6, 10)]
 HOST_PAGE = 3
 WATCH_PAGE = 3
 # Committed as in production (the sheets a write made are kept once it commits):
-# the game (with its band) by the link's token; BEGIN, the lock (the game's row:
-# the fields a write goes by), the entry inserted, the version moved on, COMMIT;
-# then, for the htmx answer, the faces of the players (the band's people). The
-# players and entries are not read: the sheets kept for the version the form saw
-# hold under the lock, and the sheet shown after is the one the write made.
-RECORD = 7
+# the game (with its band) by the link's token; BEGIN, the version moved on (the
+# UPDATE that locks the row, made only if it still holds the version the form
+# saw: no second read of the row), the entry inserted, COMMIT; then, for the
+# htmx answer, the faces of the players (the band's people). The players and
+# entries are not read: the sheets kept for the version the form saw hold under
+# the lock, and the sheet shown after is the one the write made.
+RECORD = 6
 # The game; then, in one transaction, lock, its players and entries (with the
 # request key's own entry, if any), take back the last entry and bump.
 UNDO = 8

@@ -169,6 +169,37 @@ def test_forms_seen_at_the_same_version_let_exactly_one_write_through():
     assert Entry.objects.filter(game=game).count() == 1
 
 
+def test_writes_that_go_by_the_row_as_read_land_once_each():
+    """Every phone's Game read at the version its form saw, the sheets of that
+    version kept: the writes go by the row as read, with no second read to lock
+    it. One lands; a double tap of it gets its entry, every other form is
+    stale."""
+    game, _ = make_game(["Sarah", "Hugo"])
+    players = list(game.players.order_by("seat"))
+    moves = [(p, box, entry) for box, entry in FULL_SHEET[:5] for p in players]
+    for seq, (player, box, entry) in enumerate(moves, start=1):
+        game.refresh_from_db()
+        game.state()  # kept for this version, as the page that showed the form
+        key = f"{player.name}-{box}"
+        calls = [
+            record_call(game.pk, player.pk, box, entry, key, game.version)
+            for _ in range(6)
+        ]
+        calls.append(
+            record_call(game.pk, player.pk, box, entry, f"{key}-other", game.version)
+        )
+        outcomes = run_in_threads(calls, workers=len(calls))
+        stored = Entry.objects.get(game=game, seq=seq)
+        for call, result in outcomes:
+            if call["key"] == stored.request_key:
+                assert isinstance(result, Entry) and result.pk == stored.pk, result
+            else:
+                assert isinstance(result, StaleVersion), result
+    game.refresh_from_db()
+    assert game.version == 1 + len(moves)
+    assert Entry.objects.filter(game=game).count() == len(moves)
+
+
 def test_concurrent_undos_each_take_back_one_entry_or_are_stale():
     game, _ = make_game(["Solo"])
     player = game.players.get()
