@@ -231,9 +231,13 @@ CACHES = {
         "BACKEND": "scorekeeper.lib.cache.ProcessMemoryCache",
         # A version is asked for within seconds of its write, and never again
         # once the next one is made: a few minutes is plenty, and the entry
-        # limit bounds the memory of a busy process.
+        # limit bounds the memory of a busy process. A game being followed
+        # keeps about six values (its sheets, its fragment per role and
+        # language, its stream events): room for thousands of tables at once.
+        # Too few, and a game's values are dropped before its next write,
+        # which then replays the game and draws its sheets again.
         "TIMEOUT": 300,
-        "OPTIONS": {"MAX_ENTRIES": 3000},
+        "OPTIONS": {"MAX_ENTRIES": 30000},
     },
 }
 
