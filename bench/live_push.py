@@ -22,7 +22,9 @@ Reported:
     or refused writes; streams dropped (ended or failed during the measure);
   - score entry latency (POST sent → answer read);
   - server RSS (every uvicorn process, summed) and threads, open fds, at the
-    start, after the ramp and at the end; CPU of server, client, whole machine
+    start, after the ramp, every 5 s and at the end; per held stream, the RSS
+    growth since the start divided by the streams held while the hosts write
+    (target ≤ 15 KB), and the slope over the ramp; CPU of server, client, whole machine
     over the measure window;
   - the idle-watcher check: requests a watcher makes per minute over the whole run
     (the stream's connect; a heartbeat is not a request): ≤ 1/min.
@@ -495,7 +497,9 @@ class Run:
             await asyncio.sleep(5)
             if self.sampled_end:
                 return
-            self.sample("")
+            # The samples taken while the hosts write are the ones the memory
+            # figure reads (`rss_growth_per_stream`).
+            self.sample("writes" if self.measuring() else "")
 
     async def main(self):
         args = self.args
@@ -565,6 +569,7 @@ class Run:
             await asyncio.sleep(max(0.0, self.measure_to - time.monotonic()))
             cpu.__exit__(None, None, None)
             self.cpu = cpu
+            self.sample("measure end")
             self.streams_at_end = self.open_streams
             await asyncio.sleep(max(0.0, self.close_at - time.monotonic()))
             self.sample("end")
@@ -612,7 +617,25 @@ TARGETS = {
     "score entry p99 ms": 100,
     "requests/watcher/min": 1,
     "RSS KB per held stream": 30,
+    "RSS growth KB per held stream, writing": 15,
 }
+
+
+def rss_growth_per_stream(samples):
+    """Server RSS growth per held stream while writes flow, in KB: (RSS − RSS at
+    the start, before any stream) / streams held, at each sample taken in the
+    measure window (every process summed); the last one and the highest. What
+    the writes themselves add (their threads, the renderings) is counted in, as a
+    server holding that many phones pays it. None without such a sample."""
+    start = next((rss for label, _t, rss, *_r in samples if label == "start"), None)
+    writing = [
+        (rss - start) / streams / 1024
+        for label, _t, rss, *_rest, streams in samples
+        if label in ("writes", "measure end") and streams
+    ]
+    if start is None or not writing:
+        return None
+    return writing[-1], max(writing)
 
 
 def rss_per_stream(samples):
@@ -670,6 +693,7 @@ def report_run(
     heartbeats = sum(p.heartbeats for p in watchers) / max(1, len(watchers))
     max_gap = max((p.max_gap for p in run.phones), default=0.0)
     per_stream = rss_per_stream(run.samples)
+    growth = rss_growth_per_stream(run.samples)
     drain_ok = True
     drain_text = "not checked (--no-check-drain)"
     if args.check_drain:
@@ -796,6 +820,12 @@ def report_run(
                 f"≤ {TARGETS['RSS KB per held stream']}",
             ),
             (
+                "server RSS growth per held stream while writes flow, KB "
+                "(since the start; at the measure's end / highest)",
+                "–" if growth is None else f"{growth[0]:.1f} / {growth[1]:.1f}",
+                f"≤ {TARGETS['RSS growth KB per held stream, writing']}",
+            ),
+            (
                 "CPU % of one core: server / client / whole machine (measure window)",
                 f"{cpu.server_pct:.0f} / {cpu.client_pct:.0f} / {cpu.machine_pct:.0f}",
                 "",
@@ -846,6 +876,10 @@ def report_run(
         "0 errors": errors == 0,
         "RSS per held stream ≤ 30 KB": (
             per_stream is not None and per_stream <= TARGETS["RSS KB per held stream"]
+        ),
+        "RSS growth per held stream while writing ≤ 15 KB": (
+            growth is not None
+            and growth[1] <= TARGETS["RSS growth KB per held stream, writing"]
         ),
         "0 streams dropped": dropped == 0,
         "every version seen": unseen == 0,
