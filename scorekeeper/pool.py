@@ -9,7 +9,8 @@ a response that a client gone or stalled can never hold a thread for:
   thread (spooled to disk past FILE_UPLOAD_MAX_MEMORY_SIZE, as Django's ASGI
   handler does). A client that sends its body slowly holds no thread; one that
   stops sending it gets StalledClientMiddleware's 408, and one gone before its
-  end runs nothing: its cut body never reaches a view.
+  end runs nothing: its cut body never reaches a view. Nor does a request
+  whose client hangs up while it waits for a thread (`Responder.run`).
 - The response goes from the thread to the event loop through a small queue.
   a2wsgi's thread waits for room in that queue without end, and the loop's
   sender stops at the first send that fails (a client gone, or stalled past
@@ -72,7 +73,7 @@ class PagePool(WSGIMiddleware):
             return  # gone before the end of its body: nothing runs
         try:
             responder = Responder(self.app, self.executor, self.send_queue_size)
-            await responder.answer(scope, body, send)
+            await responder.answer(scope, body, receive, send)
         finally:
             body.close()
 
@@ -102,7 +103,9 @@ class Responder(WSGIResponder):
 
     gone = False
 
-    async def answer(self, scope: HTTPScope, body: IO[bytes], send: Send) -> None:
+    async def answer(
+        self, scope: HTTPScope, body: IO[bytes], receive: Receive, send: Send
+    ) -> None:
         environ = build_environ(scope, body)  # type: ignore[arg-type]
         if "CONTENT_LENGTH" not in environ:
             # A chunked body, read whole already: WSGI reads only a declared length.
@@ -111,11 +114,10 @@ class Responder(WSGIResponder):
             if size:
                 environ["CONTENT_LENGTH"] = str(size)
         sender = self.loop.create_task(self.sender(send))
+        hang_up = self.loop.create_task(self.hear_hang_up(receive))
         try:
             context = contextvars.copy_context()
-            run = functools.partial(
-                context.run, self.wsgi, environ, self.start_response
-            )
+            run = functools.partial(context.run, self.run, environ)
             with contextlib.suppress(ClientGone):
                 await self.loop.run_in_executor(self.executor, run)
             await self.send_queue.put(None)
@@ -123,8 +125,26 @@ class Responder(WSGIResponder):
             if self.exc_info is not None:
                 raise self.exc_info[1].with_traceback(self.exc_info[2])
         finally:
+            hang_up.cancel()
             if not sender.done():
                 sender.cancel()
+
+    def run(self, environ: dict[str, typing.Any]) -> None:
+        """In the pool thread. A request whose client left while it waited for a
+        thread runs nothing: nobody is there to read its answer, and the time
+        goes to the requests still waited for. A write not run is safe to drop:
+        unanswered, the phone sends it again with the same request_key
+        (static/js/outbox.js). When the server is behind, this keeps it from
+        spending its threads on answers nobody reads."""
+        if self.gone:
+            raise ClientGone
+        self.wsgi(environ, self.start_response)  # type: ignore[arg-type]
+
+    async def hear_hang_up(self, receive: Receive) -> None:
+        """On the loop, while the request is answered: the body is read whole
+        already, so the next message the server has is the client's hang-up."""
+        if (await receive())["type"] == "http.disconnect":
+            self.gone = True
 
     async def sender(self, send: Send) -> None:
         while (message := await self.send_queue.get()) is not None:

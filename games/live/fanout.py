@@ -42,7 +42,7 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from django.apps import apps
 from django.conf import settings
-from django.db import close_old_connections, connection, connections, transaction
+from django.db import close_old_connections, connection, transaction
 
 log = logging.getLogger(__name__)
 
@@ -260,14 +260,18 @@ def _parse(payload: str) -> tuple[int, int]:
 
 @contextlib.contextmanager
 def database_turn() -> Iterator[None]:
-    """A worker thread's use of the database, from the event loop's thread pool: its
-    connection goes back (to the pool, or closed) when the work is done, not when
-    the thread dies, which may be never."""
+    """A worker thread's use of the database, from the event loop's thread pool,
+    between the same checks as a request of Django's handler: a connection found
+    broken is dropped before and after. Otherwise the settings decide, as for a
+    page: PostgreSQL's goes back to its pool when the work is done (not when the
+    thread dies, which may be never); SQLite's is kept by the thread for its next
+    turn, as each page thread keeps its own, instead of being opened again for
+    every rendering."""
     close_old_connections()
     try:
         yield
     finally:
-        connections.close_all()
+        close_old_connections()
 
 
 def _versions(game_ids: list[int]) -> dict[int, int]:

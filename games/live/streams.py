@@ -86,7 +86,12 @@ def _render(kind: str, token: str, language: str) -> SheetEvent | None:
     opens it. Runs in a worker thread; the sheet itself is the one the page and
     its poll are served (`sheet_html`)."""
     with database_turn():
-        game = Game.objects.with_band().by_token(kind, token)
+        if kind != "watch":
+            # A writer's event needs the version and the pencil's state only.
+            fields = ("version", "pencil_digest", "pencil_generation")
+            game = Game.objects.only(*fields, f"{kind}_digest").by_token(kind, token)
+        else:
+            game = Game.objects.with_band().by_token(kind, token)
         if game is None:
             return None
         if kind != "watch":

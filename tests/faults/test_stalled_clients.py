@@ -5,6 +5,7 @@ cannot close."""
 
 import asyncio
 import socket
+import threading
 
 import pytest
 import uvicorn
@@ -238,3 +239,50 @@ def test_a_page_whose_client_left_before_the_end_of_its_body_runs_nothing():
     scope = {**SCOPE, "method": "POST"}
     asyncio.run(a_page_pool(page)(scope, receive, send))
     assert ran == [] and sent == []
+
+
+def test_a_page_whose_client_hung_up_while_it_waited_for_a_thread_runs_nothing():
+    ran, sent = [], []
+    busy, free = threading.Event(), threading.Event()
+
+    def page(environ, start_response):
+        ran.append(environ["PATH_INFO"])
+        if environ["PATH_INFO"] == "/busy/":
+            busy.set()
+            free.wait(5)
+        start_response("200 OK", [])
+        return [b"answered"]
+
+    def client(path):
+        hung_up = asyncio.Event()
+        asked = []
+
+        async def receive():
+            if not asked:
+                asked.append(path)
+                return {"type": "http.request", "body": b"", "more_body": False}
+            await hung_up.wait()
+            return {"type": "http.disconnect"}
+
+        async def send(message):
+            sent.append((path, message["type"]))
+
+        return {**SCOPE, "path": path}, receive, send, hung_up
+
+    async def main():
+        # One thread, taken by a first page: the second waits for it.
+        pool = a_page_pool(page)
+        scope, receive, send, _ = client("/busy/")
+        first = asyncio.ensure_future(pool(scope, receive, send))
+        await asyncio.to_thread(busy.wait, 5)
+        scope, receive, send, hung_up = client("/waiting/")
+        second = asyncio.ensure_future(pool(scope, receive, send))
+        await asyncio.sleep(0.05)
+        hung_up.set()
+        await asyncio.sleep(0.05)
+        free.set()
+        await asyncio.wait_for(asyncio.gather(first, second), 5)
+
+    asyncio.run(main())
+    assert ran == ["/busy/"]
+    assert [path for path, _ in sent] == ["/busy/", "/busy/", "/busy/"]

@@ -8,6 +8,7 @@ import http.client
 import re
 import threading
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from asgiref.sync import SyncToAsync, async_to_sync
@@ -152,6 +153,35 @@ def test_a_request_starts_no_thread_and_reuses_its_threads_database_connection(
     else:
         # psycopg's pool lends its connections again: none is opened per request.
         assert pool_connections() - before <= pool_size < requests
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_streams_renderings_keep_their_threads_database_connection():
+    # A new version is rendered for its streams in a thread of the event loop's
+    # pool: that thread keeps its SQLite connection from one rendering to the
+    # next, and gives PostgreSQL's back to its pool after each.
+    from games.live.streams import _render
+
+    game, host_token = make_game(["Sarah", "Hugo"])
+    before = pool_connections()
+
+    def render_in_turn():
+        held = []
+        for kind, token in [("watch", game.watch_token), ("host", host_token)] * 3:
+            event = _render(kind, token, "fr")
+            assert event is not None and event.version == game.version
+            held.append(connection.connection)
+        connection.close()
+        return held
+
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        held = thread.submit(render_in_turn).result(timeout=10)
+    if connection.vendor == "sqlite":
+        assert held[0] is not None
+        assert len({id(c) for c in held}) == 1
+    else:
+        assert held == [None] * len(held)
+        assert pool_connections() - before <= 1
 
 
 def pool_connections():
