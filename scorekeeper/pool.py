@@ -39,6 +39,7 @@ from typing import IO
 
 from a2wsgi.asgi_typing import HTTPScope, Receive, Scope, Send, SendEvent
 from a2wsgi.wsgi import WSGIMiddleware, WSGIResponder, build_environ
+from a2wsgi.wsgi_typing import Environ
 from asgiref.typing import ASGIReceiveCallable, ASGISendCallable
 from asgiref.typing import HTTPScope as ASGIHTTPScope
 from asgiref.typing import Scope as ASGIScope
@@ -129,7 +130,7 @@ class Responder(WSGIResponder):
             if not sender.done():
                 sender.cancel()
 
-    def run(self, environ: dict[str, typing.Any]) -> None:
+    def run(self, environ: Environ) -> None:
         """In the pool thread. A request whose client left while it waited for a
         thread runs nothing: nobody is there to read its answer, and the time
         goes to the requests still waited for. A write not run is safe to drop:
@@ -138,7 +139,7 @@ class Responder(WSGIResponder):
         spending its threads on answers nobody reads."""
         if self.gone:
             raise ClientGone
-        self.wsgi(environ, self.start_response)  # type: ignore[arg-type]
+        self.wsgi(environ, self.start_response)
 
     async def hear_hang_up(self, receive: Receive) -> None:
         """On the loop, while the request is answered: the body is read whole
