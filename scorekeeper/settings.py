@@ -122,7 +122,7 @@ SQLITE_OPTIONS = {
 # (CONN_HEALTH_CHECKS), not once per request. On PostgreSQL the threads share
 # psycopg's pool instead (Django refuses persistent connections with a pool).
 # 8 by default: a write waiting for SQLite's lock leaves seven threads to readers,
-# and each thread finds a connection in PostgreSQL's pool (DB_POOL_MAX, 10).
+# and each thread finds a connection in PostgreSQL's pool (DB_POOL_MAX).
 SERVER_THREADS = int(os.environ.get("SERVER_THREADS", "8"))
 DATABASES = {
     "default": dj_database_url.config(
@@ -149,7 +149,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_boo
 ):
     from psycopg_pool import ConnectionPool
 
-    DB_POOL_MAX = int(os.environ.get("DB_POOL_MAX", "10"))
+    # Room for every thread of a server process that may read at once: the
+    # pages' SERVER_THREADS, the event loop's default executor that renders a new
+    # version for the streams (asyncio sizes it min(32, cores + 4)), asgiref's
+    # one sync thread that opens them. Fewer, and the renderings queue for a
+    # connection behind the pages: the watchers' sheets fall seconds behind.
+    STREAM_THREADS = min(32, (os.cpu_count() or 1) + 4) + 1
+    DB_POOL_MAX = int(
+        os.environ.get("DB_POOL_MAX", str(SERVER_THREADS + STREAM_THREADS))
+    )
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"]["OPTIONS"]["pool"] = {
         # Made at start (scorekeeper/asgi.py): the first requests find them ready.

@@ -5,6 +5,7 @@ of the pool while they idle. Skipped on SQLite. How the scenarios run:
 tests/live/helpers.py."""
 
 import asyncio
+import concurrent.futures
 import threading
 import time
 
@@ -151,3 +152,19 @@ def test_idle_rendering_threads_hold_no_connection_of_the_pool():
                 await stream.close()
 
     run(scenario)
+
+
+@postgresql_only
+def test_the_pool_has_a_connection_for_every_thread_that_may_read_at_once(settings):
+    # The pages' threads, the event loop's default executor rendering a new
+    # version for the watchers, asgiref's one thread opening streams: if they
+    # outnumbered the pool, renderings would wait behind the pages.
+    pool = connection.pool
+    if pool is None:
+        pytest.skip("no connection pool (DB_POOL=0)")
+    loop_executor = concurrent.futures.ThreadPoolExecutor()
+    try:
+        stream_threads = loop_executor._max_workers + 1
+    finally:
+        loop_executor.shutdown()
+    assert pool.max_size >= settings.SERVER_THREADS + stream_threads
