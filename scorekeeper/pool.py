@@ -65,6 +65,7 @@ class PagePool(WSGIMiddleware):
     def __init__(self, app: WSGIHandler, workers: int) -> None:
         super().__init__(app, workers=workers)  # type: ignore[arg-type]
         self.workers = workers
+        self.answering = 0  # requests given to the threads and not yet answered
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -72,10 +73,14 @@ class PagePool(WSGIMiddleware):
         body = await read_body(receive)
         if body is None:
             return  # gone before the end of its body: nothing runs
+        # With every thread busy, it waits: then its client's hang-up is heard.
+        waits = self.answering >= self.workers
+        self.answering += 1
         try:
             responder = Responder(self.app, self.executor, self.send_queue_size)
-            await responder.answer(scope, body, receive, send)
+            await responder.answer(scope, body, send, receive if waits else None)
         finally:
+            self.answering -= 1
             body.close()
 
 
@@ -105,8 +110,14 @@ class Responder(WSGIResponder):
     gone = False
 
     async def answer(
-        self, scope: HTTPScope, body: IO[bytes], receive: Receive, send: Send
+        self,
+        scope: HTTPScope,
+        body: IO[bytes],
+        send: Send,
+        receive: Receive | None = None,
     ) -> None:
+        """Answers the request; `receive`, for one that waits for a thread, is
+        listened to for its client's hang-up meanwhile."""
         environ = build_environ(scope, body)  # type: ignore[arg-type]
         if "CONTENT_LENGTH" not in environ:
             # A chunked body, read whole already: WSGI reads only a declared length.
@@ -115,7 +126,7 @@ class Responder(WSGIResponder):
             if size:
                 environ["CONTENT_LENGTH"] = str(size)
         sender = self.loop.create_task(self.sender(send))
-        hang_up = self.loop.create_task(self.hear_hang_up(receive))
+        hang_up = receive and self.loop.create_task(self.hear_hang_up(receive))
         try:
             context = contextvars.copy_context()
             run = functools.partial(context.run, self.run, environ)
@@ -126,7 +137,8 @@ class Responder(WSGIResponder):
             if self.exc_info is not None:
                 raise self.exc_info[1].with_traceback(self.exc_info[2])
         finally:
-            hang_up.cancel()
+            if hang_up:
+                hang_up.cancel()
             if not sender.done():
                 sender.cancel()
 
