@@ -126,7 +126,9 @@ class Responder(WSGIResponder):
             if size:
                 environ["CONTENT_LENGTH"] = str(size)
         sender = self.loop.create_task(self.sender(send))
-        hang_up = receive and self.loop.create_task(self.hear_hang_up(receive))
+        hang_up = None
+        if receive is not None:
+            hang_up = self.loop.create_task(self.hear_hang_up(receive))
         try:
             context = contextvars.copy_context()
             run = functools.partial(context.run, self.run, environ)
@@ -137,7 +139,7 @@ class Responder(WSGIResponder):
             if self.exc_info is not None:
                 raise self.exc_info[1].with_traceback(self.exc_info[2])
         finally:
-            if hang_up:
+            if hang_up is not None:
                 hang_up.cancel()
             if not sender.done():
                 sender.cancel()
