@@ -81,17 +81,21 @@ def version_event(version: int) -> bytes:
     return f"id: {version}\nevent: version\ndata: {version}\n\n".encode()
 
 
+WRITER_EVENT_FIELDS = ("version", "pencil_digest", "pencil_generation")
+
+
 def _render(kind: str, token: str, language: str) -> SheetEvent | None:
     """The SheetEvent of the game's current version, or None if `token` no longer
     opens it. Runs in a worker thread; the sheet itself is the one the page and
     its poll are served (`sheet_html`)."""
+    # A writer's event needs the version and the pencil's state only.
+    games = (
+        Game.objects.with_band()
+        if kind == "watch"
+        else Game.objects.only(*WRITER_EVENT_FIELDS, f"{kind}_digest")
+    )
     with database_turn():
-        if kind != "watch":
-            # A writer's event needs the version and the pencil's state only.
-            fields = ("version", "pencil_digest", "pencil_generation")
-            game = Game.objects.only(*fields, f"{kind}_digest").by_token(kind, token)
-        else:
-            game = Game.objects.with_band().by_token(kind, token)
+        game = games.by_token(kind, token)
         if game is None:
             return None
         if kind != "watch":
