@@ -78,8 +78,14 @@ GC_YOUNG_THRESHOLD = 20_000
 # and the table of static files.
 pages = PagePool(get_wsgi_application(), workers=settings.SERVER_THREADS)
 static_files = StaticFiles()
-# a2wsgi's types name the ASGI messages its own way: the same protocol.
-pages_app = cast(ASGI3Application, pages)
+# A page holds a pool thread while it is answered: a client that stops taking
+# the answer, or stops sending its body, is cut after LIVE_SEND_TIMEOUT
+# (scorekeeper/middleware.py) and the thread goes back to the pool. Streams and
+# static files hold no thread: the kernel drops their stalled connections after
+# as long (TCP_USER_TIMEOUT, scorekeeper/serve.py), and the server then ends
+# them; a timer on each of their sends would cost every stream at every event.
+# (a2wsgi's types name the ASGI messages its own way: the same protocol.)
+pages_app = StalledClientMiddleware(cast(ASGI3Application, pages))
 event_streams = EventStreams(fallback=pages_app)
 
 
@@ -93,11 +99,6 @@ async def route(
         if STREAM_PATH.match(scope["path"]):
             return await event_streams(scope, receive, send)
     return await pages_app(scope, receive, send)
-
-
-# A client that stops taking its response, or stops sending its body, is cut
-# after LIVE_SEND_TIMEOUT (scorekeeper/middleware.py).
-http_application = StalledClientMiddleware(route)
 
 
 def _drain_streams_on(signum: signal.Signals) -> None:
@@ -115,7 +116,7 @@ async def application(
     scope: Scope, receive: ASGIReceiveCallable, send: ASGISendCallable
 ) -> None:
     if scope["type"] != "lifespan":
-        return await http_application(scope, receive, send)
+        return await route(scope, receive, send)
     while True:
         message = await receive()
         if message["type"] == "lifespan.startup":

@@ -6,8 +6,8 @@
   (`CompleteBodyMiddleware`);
 - a dependency away: a database out of reach or a full disk answers 503 with
   Retry-After, not a 500 (`UnavailableMiddleware`);
-- stalled clients: around the ASGI application (scorekeeper/asgi.py), a client
-  that stops taking its response or sending its body is cut
+- stalled clients: around the pages' pool (scorekeeper/asgi.py), a client that
+  stops taking its response or sending its body is cut
   (`StalledClientMiddleware`).
 
 A capability URL (/h/ /w/ /c/ /b/ /r/ + token) is a password in a URL: its pages
@@ -273,13 +273,15 @@ class UnavailableMiddleware:
 #
 # Bounds what a stalled client can hold: a pure ASGI middleware.
 #
-# - A response body (a live stream, mostly) that the client has not taken for
-#   LIVE_SEND_TIMEOUT seconds: the server's `send` stays blocked once its buffers
-#   are full. The send is timed out and the request treated as gone
-#   (RequestAborted: the stream ends and frees its place among the address's
-#   streams; a page's thread stops answering, scorekeeper/pool.py).
-#   The connection's socket is then dropped by the kernel (TCP_USER_TIMEOUT, set
-#   by scorekeeper/serve.py), since a close waits for the queued bytes.
+# - A page's response body that the client has not taken for LIVE_SEND_TIMEOUT
+#   seconds: the server's `send` stays blocked once its buffers are full. The
+#   send is timed out and the request treated as gone (RequestAborted: the
+#   page's thread stops answering and goes back to the pool,
+#   scorekeeper/pool.py). The connection's socket is then dropped by the kernel
+#   (TCP_USER_TIMEOUT, set by scorekeeper/serve.py), since a close waits for the
+#   queued bytes. A live stream is not wrapped (scorekeeper/asgi.py): it holds
+#   no thread, and that same kernel timeout ends it, its blocked send released
+#   and its hang-up heard when the connection drops.
 # - A request body that stops arriving for as long: the request gets 408 with
 #   `Connection: close` and the view never runs (the whole body is read before
 #   the request takes a thread, scorekeeper/pool.py). A request whose headers

@@ -71,31 +71,53 @@ def retry_ms() -> int:
 
 
 class Subscription:
-    """One open stream: the game it follows, a wake-up call, and whether its client
-    hung up (then it ends at once instead of at its next send)."""
+    """One open stream: the game it follows, whether it has news, and whether its
+    client hung up (then it ends at once instead of at its next send).
 
-    # Thousands are held at once: no per-instance dict.
-    __slots__ = ("address", "game_id", "hung_up", "woken")
+    Thousands are held at once, so each holds only plain values and, while its
+    stream sleeps, the one future that wakes it: no event object of its own and
+    no timer (the hub's one clock says when a heartbeat is due, `Hub.beat`)."""
 
-    def __init__(self, game_id: int, address: str) -> None:
+    # No per-instance dict.
+    __slots__ = ("address", "game_id", "hung_up", "news", "quiet_since", "waiter")
+
+    def __init__(self, game_id: int, address: str, now: float) -> None:
         self.game_id = game_id
         self.address = address
-        self.woken = asyncio.Event()
         self.hung_up = False
+        self.news = False
+        # The loop's time of the stream's last byte: the clock's heartbeats are
+        # due a quiet LIVE_HEARTBEAT_SECONDS after it.
+        self.quiet_since = now
+        self.waiter: asyncio.Future[None] | None = None
+
+    def wake(self) -> None:
+        """News: a new version, the drain or the hang-up."""
+        self.news = True
+        self.resume()
 
     def hang_up(self) -> None:
         self.hung_up = True
-        self.woken.set()
+        self.wake()
 
-    async def wait(self, timeout: float) -> bool:
-        """True when woken (a new version, or the server is draining), False when
-        `timeout` seconds passed quietly (time for a heartbeat)."""
-        try:
-            await asyncio.wait_for(self.woken.wait(), timeout)
-        except TimeoutError:
-            return False
-        self.woken.clear()
-        return True
+    def resume(self) -> None:
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_result(None)
+
+    def spoke(self, now: float) -> None:
+        """The stream sent something at `now` (the loop's time)."""
+        self.quiet_since = now
+
+    async def wait(self) -> bool:
+        """True when woken by news, False when a heartbeat is due."""
+        if not self.news:
+            self.waiter = asyncio.get_running_loop().create_future()
+            try:
+                await self.waiter
+            finally:
+                self.waiter = None
+        news, self.news = self.news, False
+        return news
 
 
 class Hub:
@@ -133,13 +155,15 @@ class Hub:
         self.loop = loop
         self.draining = False
         self.recent.clear()
+        self._spawn(self.beat())
         if connection.vendor == "postgresql":
             self._spawn(self._hear_forever(self._postgres_notes))
 
     def subscribe(self, game_id: int, version: int, address: str) -> Subscription:
         self.start()
+        assert self.loop is not None  # started just above
         self.addresses[address] = self.addresses.get(address, 0) + 1
-        subscription = Subscription(game_id, address)
+        subscription = Subscription(game_id, address, self.loop.time())
         self.games.setdefault(game_id, set()).add(subscription)
         self.versions[game_id] = max(
             version, self.versions.get(game_id, 0), self.recent.get(game_id, 0)
@@ -177,7 +201,7 @@ class Hub:
             return
         self.versions[game_id] = version
         for subscription in self.games[game_id]:
-            subscription.woken.set()
+            subscription.wake()
 
     def publish_threadsafe(self, game_id: int, version: int) -> None:
         """From any thread (a write's on_commit): hands the news to the loop."""
@@ -193,7 +217,22 @@ class Hub:
         self.draining = True
         for streams in self.games.values():
             for subscription in streams:
-                subscription.woken.set()
+                subscription.wake()
+
+    async def beat(self) -> None:
+        """The process's one heartbeat clock: a few times per heartbeat period, it
+        resumes the streams that have been quiet for a whole period, and each
+        sends its heartbeat. One timer for every stream, instead of a timer per
+        stream set and cancelled at every wake-up."""
+        loop = asyncio.get_running_loop()
+        while self.loop is loop:
+            period = settings.LIVE_HEARTBEAT_SECONDS
+            await asyncio.sleep(min(1.0, period / 4))
+            due = loop.time() - period
+            for streams in self.games.values():
+                for subscription in streams:
+                    if subscription.quiet_since <= due:
+                        subscription.resume()
 
     # --- PostgreSQL: the listener, and the re-read when it (re)connects -------------
 

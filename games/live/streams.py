@@ -40,7 +40,7 @@ from asgiref.typing import (
 )
 from django.conf import settings
 from django.core.cache import caches
-from django.core.exceptions import DisallowedHost, RequestAborted
+from django.core.exceptions import DisallowedHost
 from django.core.handlers.asgi import ASGIRequest
 from django.core.signals import request_finished, request_started
 from django.db import DatabaseError
@@ -241,9 +241,11 @@ class EventStreams:
             await _stream(
                 send, subscription, kind, token, seen, version, pencil, language
             )
-        except (OSError, RequestAborted):
-            # The client is gone (uvicorn's ClientDisconnected is an OSError) or
-            # stalled (scorekeeper.middleware.StalledClientMiddleware).
+        except OSError:
+            # The client is gone, as a server may say on a send (uvicorn's
+            # ClientDisconnected). A client that stopped reading is cut by the
+            # kernel (TCP_USER_TIMEOUT, scorekeeper/serve.py): uvicorn then
+            # releases the blocked send and the hang-up is heard.
             pass
         finally:
             hang_up.cancel()
@@ -351,8 +353,10 @@ async def _stream(
     """Sends the events of one held stream until the phone hangs up or the server
     drains."""
     game_pk = subscription.game_id
+    loop = asyncio.get_running_loop()
     hello = f"retry: {retry_ms()}\nevent: hello\ndata: {version}\n\n"
     await _send(send, hello.encode())
+    subscription.spoke(loop.time())
     sent = seen
     while not hub.draining and not subscription.hung_up:
         if hub.version(game_pk) > sent:
@@ -363,11 +367,13 @@ async def _stream(
             if event.version > sent:
                 sent = event.version
                 await _send(send, event.payload)
+                subscription.spoke(loop.time())
                 continue
             # Heard of a version the database does not show yet: wait for
             # the next news rather than render again at once.
-        if not await subscription.wait(settings.LIVE_HEARTBEAT_SECONDS):
+        if not await subscription.wait():
             await _send(send, HEARTBEAT)
+            subscription.spoke(loop.time())
     if subscription.hung_up:
         return
     # The server is stopping: come back later, each phone at its own time.

@@ -4,7 +4,9 @@ by heartbeat comments while quiet, and ended by a drain with a retry line, after
 which the hub serves again in the next server's loop. How the scenarios run:
 tests/live/helpers.py."""
 
+import asyncio
 import re
+import time
 
 from games.live import fanout
 from tests.asgi_server import AppClient
@@ -67,6 +69,42 @@ def test_a_quiet_stream_sends_heartbeat_comments(settings):
                 beat = await stream.next(timeout=1)
                 assert beat.comment and not beat.event and not beat.data
             assert b"\n: \n\n: \n\n" in stream.raw
+
+    run(scenario)
+
+
+def test_a_heartbeat_comes_only_after_a_whole_quiet_period(settings):
+    settings.LIVE_HEARTBEAT_SECONDS = 0.4
+    game, _ = make_game(["Sarah"])
+
+    async def scenario():
+        async with up_to_date(watch_events(game), game) as stream:
+            await asyncio.sleep(0.3)
+            moved = await record(game, "Sarah", "ones", 1)
+            assert (await stream.next_sheet()).version == moved
+            sheet_at = time.monotonic()
+            beat = await stream.next(timeout=2)
+            assert beat.comment
+            # The sheet reset the stream's quiet time: no heartbeat right after it.
+            assert time.monotonic() - sheet_at >= 0.3
+
+    run(scenario)
+
+
+def test_a_sleeping_subscription_wakes_for_news_or_for_its_heartbeat():
+    async def scenario():
+        subscription = fanout.Subscription(1, "127.0.0.1", now=0.0)
+        waiting = asyncio.ensure_future(subscription.wait())
+        await asyncio.sleep(0)
+        subscription.wake()
+        assert await waiting is True
+        waiting = asyncio.ensure_future(subscription.wait())
+        await asyncio.sleep(0)
+        subscription.resume()  # what the hub's clock does when a heartbeat is due
+        assert await waiting is False
+        subscription.wake()  # news while it was busy sending: not lost
+        assert await subscription.wait() is True
+        assert subscription.waiter is None
 
     run(scenario)
 
