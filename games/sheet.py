@@ -420,9 +420,13 @@ def sheet_html(access: "Access", state: "State | None" = None) -> str:
     key = f"sheet:{game.watch_token}:{access.role}:{get_language()}"
     kept = caches["local"].get(key)
     if kept is not None and kept[0] == game.version:
-        return kept[1]
+        return mark_safe(kept[1].decode())
     html = draw_sheet(access, state or game.state())
-    caches["local"].set(key, (game.version, html))
+    # Kept as UTF-8: a true minus sign or a dash anywhere in the sheet makes
+    # Python hold every character of its text in two bytes, and thousands of
+    # games in play each keep a sheet per role. Decoding it again costs
+    # microseconds; the memory is held for as long as the game is followed.
+    caches["local"].set(key, (game.version, html.encode()))
     return html
 
 

@@ -2,6 +2,7 @@
 answers the fresh sheet, and a link that opens nothing answers as the page would."""
 
 import re
+import sys
 
 import pytest
 from django.urls import reverse
@@ -226,8 +227,12 @@ def test_each_process_keeps_only_the_latest_sheet_of_a_game(client):
         answer = client.get(watch_sheet(game, seen), headers=HTMX)
         assert f'data-version="{game.version}"' in answer.content.decode()
         seen = game.version
-    version, html = caches["local"].get(f"sheet:{game.watch_token}:watch:fr")
-    assert version == seen and f'data-version="{seen}"' in html
+    version, text = caches["local"].get(f"sheet:{game.watch_token}:watch:fr")
+    assert version == seen and f'data-version="{seen}"' in text.decode()
+    # Crossed boxes draw a dash: as Python text every character would take two
+    # bytes; kept as UTF-8, the sheet takes about one per character.
+    assert "—" in text.decode()
+    assert sys.getsizeof(text) < 0.6 * sys.getsizeof(text.decode())
 
 
 @pytest.mark.django_db
