@@ -1224,7 +1224,9 @@ class Game(models.Model):
         for name, value in changes.items():
             setattr(self, name, value)
         self.version += 1
-        fanout.announce(self.pk, self.version)
+        fanout.announce(
+            self.pk, self.version, (self.pencil_out, self.pencil_generation)
+        )
         if state is not None:
             # Once committed: the answer of this write, and every page of the new
             # version, show these sheets without replaying them.

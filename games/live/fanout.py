@@ -1,7 +1,9 @@
 """The live sheet's fan-out: how a write anywhere reaches the streams that watch it.
 
-A write moves the game's version and calls `announce(game_id, version)` inside its
-transaction. There are two transports, one per database:
+A write moves the game's version and calls `announce(game_id, version, pencil)`
+inside its transaction: the news says who holds the pencil too, which is all a
+writer's stream (host, pencil) needs besides the version, so that those streams
+never read the database for a write. There are two transports, one per database:
 
 - on SQLite, the embedded default, one server process serves every request
   (`WEB_CONCURRENCY` > 1 is refused, scorekeeper/checks.py): the hub of that
@@ -52,15 +54,21 @@ JITTER = random.Random()
 
 CHANNEL = "scorekeeper_games"
 
+# Who holds the pencil at a version: (a pencil link is out, its generation). A
+# pencil link opens its game for as long as this stays as it was when it opened.
+Pencil = tuple[bool, int]
 
-def announce(game_id: int, version: int) -> None:
-    """Tells every stream of the game that it moved to `version`, once committed."""
+
+def announce(game_id: int, version: int, pencil: Pencil) -> None:
+    """Tells every stream of the game that it moved to `version`, with `pencil`
+    as its pencil, once committed."""
     if connection.vendor == "postgresql":
+        out, generation = pencil
         with connection.cursor() as cursor:
-            payload = f"{game_id}:{version}"
+            payload = f"{game_id}:{version}:{int(out)}:{generation}"
             cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, payload])
     else:
-        transaction.on_commit(lambda: hub.publish_threadsafe(game_id, version))
+        transaction.on_commit(lambda: hub.publish_threadsafe(game_id, version, pencil))
 
 
 def retry_ms() -> int:
@@ -133,6 +141,8 @@ class Hub:
         self.games: dict[int, set[Subscription]] = {}  # game id -> its streams
         # game id -> latest version heard, for subscribed games
         self.versions: dict[int, int] = {}
+        # game id -> (version, its pencil then) of the latest news that said it
+        self.pencils: dict[int, tuple[int, Pencil | None]] = {}
         # game id -> latest version heard
         self.recent: collections.OrderedDict[int, int] = collections.OrderedDict()
         self.addresses: dict[str, int] = {}  # client address -> open streams
@@ -176,6 +186,7 @@ class Hub:
         if not streams:
             self.games.pop(subscription.game_id, None)
             self.versions.pop(subscription.game_id, None)
+            self.pencils.pop(subscription.game_id, None)
         left = self.addresses.get(subscription.address, 1) - 1
         if left > 0:
             self.addresses[subscription.address] = left
@@ -185,13 +196,22 @@ class Hub:
     def version(self, game_id: int) -> int:
         return self.versions.get(game_id, 0)
 
+    def pencil(self, game_id: int) -> Pencil | None:
+        """The game's pencil at `version(game_id)`, or None when no news said it
+        (the version came from a stream's own read, a re-check, a game gone)."""
+        heard = self.pencils.get(game_id)
+        if heard is None or heard[0] != self.versions.get(game_id):
+            return None
+        return heard[1]
+
     def streams(self) -> int:
         return sum(len(streams) for streams in self.games.values())
 
     # --- news --------------------------------------------------------------------
 
-    def publish(self, game_id: int, version: int) -> None:
-        """In the loop: wakes the game's streams if `version` is news."""
+    def publish(self, game_id: int, version: int, pencil: Pencil | None = None) -> None:
+        """In the loop: wakes the game's streams if `version` is news; `pencil`,
+        the game's at that version, if the news says it."""
         if version > self.recent.get(game_id, 0):
             self.recent[game_id] = version
             self.recent.move_to_end(game_id)
@@ -200,13 +220,14 @@ class Hub:
         if game_id not in self.games or version <= self.versions.get(game_id, 0):
             return
         self.versions[game_id] = version
+        self.pencils[game_id] = (version, pencil)
         for subscription in self.games[game_id]:
             subscription.wake()
 
-    def publish_threadsafe(self, game_id: int, version: int) -> None:
+    def publish_threadsafe(self, game_id: int, version: int, pencil: Pencil) -> None:
         """From any thread (a write's on_commit): hands the news to the loop."""
         if self.loop is not None and not self.loop.is_closed():
-            self.loop.call_soon_threadsafe(self.publish, game_id, version)
+            self.loop.call_soon_threadsafe(self.publish, game_id, version, pencil)
 
     def drain(self) -> None:
         """Ends every stream (the server is stopping); from a signal handler too."""
@@ -259,18 +280,18 @@ class Hub:
             self.publish(game_id, found.get(game_id, self.version(game_id) + 1))
 
     async def _hear_forever(
-        self, notes: Callable[[], AsyncIterator[tuple[int, int]]]
+        self, notes: Callable[[], AsyncIterator[tuple[int, int, Pencil | None]]]
     ) -> None:
-        """Publishes every (game id, version) that `notes()` yields; when it fails
-        (the database restarted, the connection died), starts it again after a
-        growing pause."""
+        """Publishes every (game id, version, pencil) that `notes()` yields; when
+        it fails (the database restarted, the connection died), starts it again
+        after a growing pause."""
         loop = self.loop
         pause = 0.5
         while self.loop is loop:
             try:
-                async for game_id, version in notes():
+                async for game_id, version, pencil in notes():
                     pause = 0.5
-                    self.publish(game_id, version)
+                    self.publish(game_id, version, pencil)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -278,7 +299,7 @@ class Hub:
             await asyncio.sleep(pause)
             pause = min(pause * 2, 10)
 
-    async def _postgres_notes(self) -> AsyncIterator[tuple[int, int]]:
+    async def _postgres_notes(self) -> AsyncIterator[tuple[int, int, Pencil | None]]:
         import psycopg
 
         async with await psycopg.AsyncConnection.connect(
@@ -292,9 +313,15 @@ class Hub:
                 yield _parse(note.payload)
 
 
-def _parse(payload: str) -> tuple[int, int]:
-    game_id, _, version = payload.partition(":")
-    return int(game_id), int(version)
+def _parse(payload: str) -> tuple[int, int, Pencil | None]:
+    """(game id, version, pencil) of a notification; a payload without the
+    pencil (sent by a server of an earlier release, during a deploy) leaves it
+    to the streams' own read."""
+    game_id, version, *pencil = payload.split(":")
+    if len(pencil) != 2:
+        return int(game_id), int(version), None
+    out, generation = pencil
+    return int(game_id), int(version), (out == "1", int(generation))
 
 
 @contextlib.contextmanager

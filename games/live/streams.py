@@ -18,9 +18,13 @@ process, whatever the number of watchers. A host or pencil link's stream says
 `id: 12 / event: version / data: 12` instead: its page is the one that writes, and
 its own entry's answer already brought the new sheet, so a rendering made for it
 alone would mostly be thrown away; when another device wrote, the page fetches
-the sheet once. The page declares its stream for the htmx SSE extension
-(templates/games/game.jinja), static/js/live.js opens and closes it, and falls back
-to the plain poll (games/views.py) when no stream can be held.
+the sheet once. What it says comes from the write's news (its version and who
+holds the pencil, games/live/fanout.py) without reading the database; only when
+no news said the pencil (a re-check after PostgreSQL's listener reconnected)
+does it read the game, as a watcher's rendering does. The page declares its
+stream for the htmx SSE extension (templates/games/game.jinja), static/js/live.js
+opens and closes it, and falls back to the plain poll (games/views.py) when no
+stream can be held.
 
 A stream is served by its own ASGI route beside Django's handler (`EventStreams`,
 routed to by scorekeeper/asgi.py), not by a view: see "the route" below.
@@ -359,8 +363,22 @@ async def _stream(
     subscription.spoke(loop.time())
     sent = seen
     while not hub.draining and not subscription.hung_up:
-        if hub.version(game_pk) > sent:
-            event = await renderings.latest(kind, token, language, hub.version(game_pk))
+        latest = hub.version(game_pk)
+        heard = hub.pencil(game_pk)
+        if latest > sent and kind != "watch" and heard is not None:
+            # A writer's page needs the version and whose pencil it is: the news
+            # says both. Its link opens the game while the pencil stays as it
+            # was (the host's page shows who holds it; a pencil link is revoked
+            # when the pencil is taken back or passed anew).
+            if heard != pencil:
+                await _send(send, RELOAD, more=False)
+                return
+            sent = latest
+            await _send(send, version_event(latest))
+            subscription.spoke(loop.time())
+            continue
+        if latest > sent:
+            event = await renderings.latest(kind, token, language, latest)
             if event is None or (kind == "host" and event.pencil != pencil):
                 await _send(send, RELOAD, more=False)
                 return

@@ -2,11 +2,13 @@
 pencil taken back (the pencil's stream and the host's), a pencil passed (the
 host's), a purged game (found by the re-check); the host's stream follows the
 pencil's entries without reloading, and the watchers simply see the new version.
-How the scenarios run: tests/live/helpers.py."""
+A writer's stream learns all this from the write's news, without reading the
+game. How the scenarios run: tests/live/helpers.py."""
 
+import pytest
 from asgiref.sync import sync_to_async
 
-from games.live import fanout
+from games.live import fanout, streams
 from games.models import Game
 from tests.asgi_server import AppClient
 from tests.factories import make_game
@@ -78,3 +80,43 @@ def test_a_purged_game_reloads_its_streams_after_a_recheck():
                 assert [event.event for event in await stream.end()] == ["reload"]
 
     run(scenario)
+
+
+def test_the_writers_streams_follow_a_write_without_reading_the_game(monkeypatch):
+    game, host_token = make_game(["Sarah", "Hugo"])
+    pencil = game.pass_pencil(host_token, "Léa")
+    rendered = []
+    render = streams._render
+
+    def counting(kind, token, language):
+        rendered.append(kind)
+        return render(kind, token, language)
+
+    monkeypatch.setattr(streams, "_render", counting)
+
+    async def scenario():
+        urls = host_events(host_token), pencil_events(pencil), watch_events(game)
+        async with streams_up_to_date(AppClient(), game, *urls) as opened:
+            host, holder, watch = opened
+            moved = await record(game, "Sarah", "threes", 3)
+            assert await host.next_version() == moved
+            assert await holder.next_version() == moved
+            assert (await watch.next_sheet()).version == moved
+            # One rendering, the watchers'; the writers' news said enough.
+            assert rendered == ["watch"]
+
+    run(scenario)
+
+
+@pytest.mark.parametrize(
+    ("payload", "news"),
+    [
+        ("12:7:1:3", (12, 7, (True, 3))),
+        ("12:8:0:3", (12, 8, (False, 3))),
+        # From a server of the previous release, during a deploy: the streams
+        # read the pencil themselves.
+        ("12:9", (12, 9, None)),
+    ],
+)
+def test_a_notification_says_the_version_and_the_pencil(payload, news):
+    assert fanout._parse(payload) == news
