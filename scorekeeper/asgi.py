@@ -25,7 +25,10 @@ reconnecting all at the same instant.
 
 The server (scorekeeper/serve.py) starts each worker process through `served()`:
 it loads the URLs and the game page's template, holds SQLite's files open
-(`keep_sqlite_files_open`, below) or opens PostgreSQL's pool, then freezes every
+(`keep_sqlite_files_open`, below) or opens PostgreSQL's pool, starts the pool's
+threads with their connections and loads what Django loads lazily (the caches'
+backends, each language, the context processors), so that the first phones
+after a deploy, which come all at once, pay none of it; then it freezes every
 object alive out of the garbage collector (`gc.freeze()`). They live as long as
 the process, and a full collection would otherwise walk them all again each
 time, while every request and stream of the process waits.
@@ -146,6 +149,23 @@ def warm_database_pool() -> None:
         pool.open(wait=True, timeout=settings.DB_TIMEOUT)
 
 
+def load_what_pages_load_lazily() -> None:
+    """What Django would load at the first request that needs it, loaded at
+    start instead: the caches' backends, each language's catalog and formats,
+    the templates' context processors."""
+    from django.core.cache import caches
+    from django.template import engines
+    from django.utils import formats, translation
+
+    for alias in settings.CACHES:
+        caches[alias]  # noqa: B018  (imports its backend)
+    for engine in engines.all():
+        getattr(engine, "template_context_processors", None)
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            formats.get_format("DATE_FORMAT")
+
+
 def served() -> ASGI3Application:
     """The application as a server process runs it (uvicorn's app factory)."""
     from django.template.loader import get_template
@@ -154,6 +174,8 @@ def served() -> ASGI3Application:
     get_resolver().url_patterns  # noqa: B018  (imports every view)
     keep_sqlite_files_open()
     warm_database_pool()
+    pages.start_threads()
+    load_what_pages_load_lazily()
     get_template("games/game.jinja")
     gc.collect()
     gc.freeze()

@@ -33,6 +33,7 @@ import contextvars
 import functools
 import io
 import tempfile
+import threading
 import typing
 import warnings
 from typing import IO
@@ -46,6 +47,7 @@ from asgiref.typing import Scope as ASGIScope
 from django.conf import settings
 from django.core.exceptions import RequestAborted
 from django.core.handlers.wsgi import WSGIHandler
+from django.db import connection
 from django.http import HttpRequest, HttpResponseBase
 from servestatic.asgi import FileServerASGI
 from servestatic.middleware import ServeStaticMiddleware
@@ -66,6 +68,26 @@ class PagePool(WSGIMiddleware):
         super().__init__(app, workers=workers)  # type: ignore[arg-type]
         self.workers = workers
         self.answering = 0  # requests given to the threads and not yet answered
+
+    def start_threads(self) -> None:
+        """Starts every thread with its database connection, as its first
+        request would leave it (kept on SQLite, back to PostgreSQL's pool): after
+        a deploy the phones all come back at once, and none of them should wait
+        for a thread or a connection to be made."""
+        started = threading.Barrier(self.workers)
+
+        def open_connection() -> None:
+            # Each call waits for the others: the executor makes a thread for each.
+            with contextlib.suppress(threading.BrokenBarrierError):
+                started.wait(timeout=10)
+            # A database away at start delays nothing: the first request retries.
+            with contextlib.suppress(Exception):
+                connection.ensure_connection()
+                connection.close_if_unusable_or_obsolete()
+
+        calls = [self.executor.submit(open_connection) for _ in range(self.workers)]
+        for call in calls:
+            call.result()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":

@@ -190,6 +190,39 @@ def pool_connections():
     return pool.get_stats()["connections_num"] if pool is not None else 0
 
 
+@pytest.mark.django_db(transaction=True)
+def test_the_pages_pool_starts_every_thread_with_its_connection_at_once(thread_starts):
+    from scorekeeper.pool import PagePool
+
+    pool = PagePool(asgi.pages.app, workers=3)
+    try:
+        pool.start_threads()
+        assert len(thread_starts) == 3
+        # What each thread holds after its start, asked of all three at once.
+        asked = threading.Barrier(3)
+
+        def held():
+            asked.wait(timeout=5)
+            return threading.get_ident(), connection.connection is not None
+
+        answers = [pool.executor.submit(held) for _ in range(3)]
+        threads = dict(answer.result(timeout=10) for answer in answers)
+        assert len(threads) == 3 and len(thread_starts) == 3
+        # Kept as a page's thread keeps it: on SQLite, open; PostgreSQL's is
+        # back in its pool.
+        assert set(threads.values()) == {connection.vendor == "sqlite"}
+    finally:
+        closing = threading.Barrier(3)
+
+        def close():
+            closing.wait(timeout=5)
+            connection.close()
+
+        for call in [pool.executor.submit(close) for _ in range(3)]:
+            call.result(timeout=10)
+        pool.executor.shutdown(wait=True)
+
+
 def test_the_pages_pool_is_made_once_with_its_setting(settings):
     assert asgi.pages.workers == settings.SERVER_THREADS
     assert asgi.pages.executor._max_workers == settings.SERVER_THREADS
