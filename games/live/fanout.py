@@ -248,7 +248,7 @@ class Hub:
         loop = asyncio.get_running_loop()
         while self.loop is loop:
             period = settings.LIVE_HEARTBEAT_SECONDS
-            await asyncio.sleep(min(1.0, period / 4))
+            await asyncio.sleep(min(1.0, max(period / 4, 0.01)))
             due = loop.time() - period
             for streams in self.games.values():
                 for subscription in streams:

@@ -287,7 +287,8 @@ def test_reseating_is_announced_to_the_live_pages(monkeypatch):
     game, host = belote()
     heard = []
     monkeypatch.setattr(
-        "games.models.fanout.announce", lambda pk, version: heard.append(version)
+        "games.models.fanout.announce",
+        lambda pk, version, pencil: heard.append(version),
     )
     game.reseat(order(game, ["Léa", "Max", "Tom", "Zoé"]))
     assert heard == [game.version]
