@@ -162,8 +162,22 @@ class ProcessMemoryCache(BaseCache):
         with self.lock:
             self.entries[key] = (value, expires)
             self.entries.move_to_end(key)
+            self._drop_expired_oldest()
             while len(self.entries) > self.max_entries:
                 self.entries.popitem(last=False)
+
+    def _drop_expired_oldest(self) -> None:
+        """Drops the least recently used entries while they have expired: the
+        values of the games nobody follows any more go once their timeout has
+        passed, not only when MAX_ENTRIES pushes them out (or when read again,
+        which they never are). An entry kept without a timeout stops the sweep:
+        the ones there are are read on every page, so seldom the oldest."""
+        now = time.monotonic()
+        while self.entries:
+            key, (_value, expires) = next(iter(self.entries.items()))
+            if expires is None or expires > now:
+                return
+            del self.entries[key]
 
     def add(
         self,

@@ -2,6 +2,7 @@
 the objects themselves: a read costs no unpickling."""
 
 import threading
+import time
 import uuid
 
 from django.core.cache import caches
@@ -27,6 +28,17 @@ def test_a_missing_or_expired_key_gives_the_default():
     assert cache.get("gone", "default") == "default"
     assert cache.get("never", "default") == "default"
     assert not cache.has_key("gone")
+
+
+def test_values_nobody_reads_any_more_go_once_expired_without_waiting_for_the_limit():
+    cache = a_cache(max_entries=1000)
+    for game in range(5):
+        cache.set(f"sheet:{game}", "<section>…</section>", timeout=0.05)
+    time.sleep(0.1)
+    cache.set("sheet:followed", "<section>…</section>", timeout=300)
+    # Only the value still within its timeout is held: the five expired ones
+    # were never read again, and the limit is far.
+    assert list(cache.entries) == [cache.make_key("sheet:followed")]
 
 
 def test_the_least_recently_used_entry_goes_first_past_the_limit():
