@@ -364,20 +364,20 @@ async def _stream(
     sent = seen
     while not hub.draining and not subscription.hung_up:
         latest = hub.version(game_pk)
-        heard = hub.pencil(game_pk)
-        if latest > sent and kind != "watch" and heard is not None:
-            # A writer's page needs the version and whose pencil it is: the news
-            # says both. Its link opens the game while the pencil stays as it
-            # was (the host's page shows who holds it; a pencil link is revoked
-            # when the pencil is taken back or passed anew).
-            if heard != pencil:
-                await _send(send, RELOAD, more=False)
-                return
-            sent = latest
-            await _send(send, version_event(latest))
-            subscription.spoke(loop.time())
-            continue
         if latest > sent:
+            heard = hub.pencil(game_pk)
+            if kind != "watch" and heard is not None:
+                # A writer's page needs the version and whose pencil it is: the
+                # news says both. Its link opens the game while the pencil stays
+                # as it was (the host's page shows who holds it; a pencil link is
+                # revoked when the pencil is taken back or passed anew).
+                if heard != pencil:
+                    await _send(send, RELOAD, more=False)
+                    return
+                sent = latest
+                await _send(send, version_event(latest))
+                subscription.spoke(loop.time())
+                continue
             event = await renderings.latest(kind, token, language, latest)
             if event is None or (kind == "host" and event.pencil != pencil):
                 await _send(send, RELOAD, more=False)
