@@ -61,6 +61,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from bands.faces import Face
 from bands.models import Band
 from games.kinds import registry, rounds, yams
 from games.kinds.base import GameKind, UnknownKind
@@ -622,6 +623,39 @@ class Game(models.Model):
         if kept is None or kept[0] <= version:
             state = self.game_kind.attached(state, None)
             caches["local"].set(self.state_key(), (version, state))
+
+    def faces(self, state: State) -> dict[str, Face]:
+        """Each player's colour and mark (`Band.faces`) at this version, asked of
+        the band once per version and kept in the local cache like the sheets: a
+        write's answer and its watchers' sheet are drawn from one query. A name
+        changes with a new version; a face changed on the band's page redraws
+        the band's games (a new version too)."""
+        key = f"game-faces:{self.watch_token}"
+        kept = caches["local"].get(key)
+        if kept is not None and kept[0] == self.version:
+            return kept[1]
+        faces = self.band.faces([player.name for player in state.players])
+        caches["local"].set(key, (self.version, faces))
+        return faces
+
+    def keep_as_written(self) -> None:
+        """Keeps this instance, once its write is committed, as the row that write
+        left: the watchers' sheet of the new version is drawn in this process
+        from it (`as_written`), without reading the row back. Only the newest
+        write of a game is kept."""
+        caches["local"].set(Game.written_key(self.watch_token), self)
+
+    @staticmethod
+    def as_written(watch_token: str, version: int) -> "Game | None":
+        """The game of `watch_token` as a write of this process left it, if at
+        `version` or later; else None (written by another process, or kept no
+        more): the caller reads the row."""
+        game = caches["local"].get(Game.written_key(watch_token))
+        return game if game is not None and game.version >= version else None
+
+    @staticmethod
+    def written_key(watch_token: str) -> str:
+        return f"game-written:{watch_token}"
 
     def read_state(
         self, key_field: str = "", key: str = ""
@@ -1227,6 +1261,9 @@ class Game(models.Model):
         fanout.announce(
             self.pk, self.version, (self.pencil_out, self.pencil_generation)
         )
+        # A copy: this instance goes on answering the write's request.
+        written = copy.copy(self)
+        transaction.on_commit(lambda: written.keep_as_written())
         if state is not None:
             # Once committed: the answer of this write, and every page of the new
             # version, show these sheets without replaying them.

@@ -439,7 +439,7 @@ def draw_sheet(access: "Access", state: "State") -> SafeString:
     if access.is_host:
         context["host_token"] = access.token
     # Each player's colour and mark, kept by the band from game to game.
-    faces = access.game.band.faces([player.name for player in state.players])
+    faces = access.game.faces(state)
     context["faces"] = faces
     # The score race, any kind's (games/race.py).
     context["race"] = race_of(

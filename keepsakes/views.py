@@ -366,7 +366,7 @@ def result(request: HttpRequest, watch_token: str) -> HttpResponse:
     state = game.game_kind.result_state(game.state())
     rows = result_words.ranking_rows(state)
     # Each player's colour and mark, kept by the band from game to game.
-    faces = game.band.faces([player.name for player in state.players])
+    faces = game.faces(state)
     headline = result_words.headline(game, state)
     url = request.build_absolute_uri(
         reverse("keepsakes:result", kwargs={"watch_token": game.watch_token})

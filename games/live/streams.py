@@ -88,10 +88,11 @@ def version_event(version: int) -> bytes:
 WRITER_EVENT_FIELDS = ("version", "pencil_digest", "pencil_generation")
 
 
-def _render(kind: str, token: str, language: str) -> SheetEvent | None:
-    """The SheetEvent of the game's current version, or None if `token` no longer
-    opens it. Runs in a worker thread; the sheet itself is the one the page and
-    its poll are served (`sheet_html`)."""
+def _render(kind: str, token: str, language: str, version: int) -> SheetEvent | None:
+    """The SheetEvent of the game's current version (`version` at least, when a
+    write of this process made it), or None if `token` no longer opens it. Runs
+    in a worker thread; the sheet itself is the one the page and its poll are
+    served (`sheet_html`)."""
     # A writer's event needs the version and the pencil's state only.
     games = (
         Game.objects.with_band()
@@ -99,7 +100,10 @@ def _render(kind: str, token: str, language: str) -> SheetEvent | None:
         else Game.objects.only(*WRITER_EVENT_FIELDS, f"{kind}_digest")
     )
     with database_turn():
-        game = games.by_token(kind, token)
+        # A watcher's sheet of a version written in this process: drawn from the
+        # row as the write left it, not read back.
+        written = Game.as_written(token, version) if kind == "watch" else None
+        game = written or games.by_token(kind, token)
         if game is None:
             return None
         if kind != "watch":
@@ -139,7 +143,7 @@ class Renderings:
                 return found
             task = self.pending.get(key)
             if task is None:
-                task = asyncio.ensure_future(self.render(key))
+                task = asyncio.ensure_future(self.render(key, version))
                 self.pending[key] = task
             # Shielded: a watcher leaving must not cancel the others' rendering.
             found = await asyncio.shield(task)
@@ -147,11 +151,13 @@ class Renderings:
                 break
         return found
 
-    async def render(self, key: tuple[str, str, str]) -> SheetEvent | None:
+    async def render(
+        self, key: tuple[str, str, str], version: int
+    ) -> SheetEvent | None:
         kind, token, language = key
         try:
             event = await sync_to_async(_render, thread_sensitive=False)(
-                kind, token, language
+                kind, token, language, version
             )
         finally:
             del self.pending[key]

@@ -2,9 +2,10 @@
 game: 2 players after 1 round, or 6 players after 10 rounds."""
 
 import pytest
+from django.urls import reverse
 
 from tests.factories import CLASSIC_BOXES, SIX_NAMES, count, make_game, play
-from tests.games.helpers import write_url
+from tests.games.helpers import enter, write_url
 from tests.helpers import HTMX, host_url, request_key, watch_url
 
 BOXES = CLASSIC_BOXES
@@ -151,3 +152,25 @@ def test_the_dialog_and_the_preview_cost_the_same_whatever_the_game(
     with django_assert_max_num_queries(HOST_PAGE):
         response = client.post(preview, {"value": "20"}, **HTMX)
     assert "Total des dés : 20" in response.content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_watchers_sheet_of_a_write_asks_the_band_nothing_more(client):
+    """The host's answer drew the new version's faces: the watchers' sheet of that
+    version (its poll, its stream) shows them without asking the band again."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from bands.models import Person
+
+    game, token = played(2, 1)
+    seen = game.version
+    response = enter(client, token, game, "Sarah", "chance", {"value": "20"}, **HTMX)
+    assert response.status_code == 200
+    poll = reverse("games:watch_sheet", kwargs={"watch_token": game.watch_token})
+    with CaptureQueriesContext(connection) as queries:
+        sheet = client.get(f"{poll}?v={seen}", **HTMX).content.decode()
+    assert f'data-version="{seen + 1}"' in sheet
+    assert sheet.count('class="face-dot face-') >= 2  # both players' colours
+    people = Person._meta.db_table
+    assert not [q["sql"] for q in queries if people in q["sql"]]

@@ -168,7 +168,7 @@ def test_the_streams_renderings_keep_their_threads_database_connection():
     def render_in_turn():
         held = []
         for kind, token in [("watch", game.watch_token), ("host", host_token)] * 3:
-            event = _render(kind, token, "fr")
+            event = _render(kind, token, "fr", game.version)
             assert event is not None and event.version == game.version
             held.append(connection.connection)
         connection.close()

@@ -35,8 +35,8 @@ def renders(monkeypatch):
     made = []
     real = streams._render
 
-    def counting(kind, token, language):
-        event = real(kind, token, language)
+    def counting(kind, token, language, version):
+        event = real(kind, token, language, version)
         made.append((kind, token, event and event.version))
         return event
 
@@ -177,3 +177,33 @@ def test_the_watch_stream_carries_no_way_to_write():
         )
 
     run(scenario)
+
+
+def test_the_watchers_sheet_of_a_write_here_is_drawn_without_a_query():
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.models import Game
+
+    game, _ = make_game(["Sarah", "Hugo"])
+    play(game, ("Sarah", "free", "fours", count(3)))
+    game.refresh_from_db()
+    games = Game._meta.db_table
+    with CaptureQueriesContext(connection) as queries:
+        event = streams._render("watch", game.watch_token, "fr", game.version)
+    assert event is not None and event.version == game.version
+    assert b"data: " in event.payload and b"12" in event.payload
+    # The players' faces, asked of the band once for the version; not the game.
+    assert not [q["sql"] for q in queries if games in q["sql"]]
+    with CaptureQueriesContext(connection) as queries:
+        event = streams._render("watch", game.watch_token, "en", game.version)
+    assert event is not None and event.version == game.version
+    assert b"Sarah" in event.payload
+    assert [q["sql"] for q in queries] == []
+    # A version written by another process (the row moved on without this one's
+    # write): read from the database.
+    Game.objects.filter(pk=game.pk).update(version=game.version + 1)
+    with CaptureQueriesContext(connection) as queries:
+        event = streams._render("watch", game.watch_token, "fr", game.version + 1)
+    assert event is not None and event.version == game.version + 1
+    assert len(queries) >= 1

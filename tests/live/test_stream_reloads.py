@@ -88,9 +88,9 @@ def test_the_writers_streams_follow_a_write_without_reading_the_game(monkeypatch
     rendered = []
     render = streams._render
 
-    def counting(kind, token, language):
+    def counting(kind, token, language, version):
         rendered.append(kind)
-        return render(kind, token, language)
+        return render(kind, token, language, version)
 
     monkeypatch.setattr(streams, "_render", counting)
 
