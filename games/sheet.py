@@ -404,14 +404,18 @@ def short_name(name: str, crowded: bool = False) -> str:
     return name if not crowded or len(name) <= 6 else name[:5].rstrip() + "…"
 
 
-def sheet_html(access: "Access", state: "State | None" = None) -> str:
+def sheet_html(
+    access: "Access", state: "State | None" = None, keep: bool = True
+) -> str:
     """The #sheet of `access`'s role at its game's version, in the active language:
     rendered on the first ask, then the same text for every page and stream of the
     game in that role (nothing in it is per request).
 
     Kept in the local cache: the forty phones of a table that follow a new entry
     cost one rendering per process, not forty. `state`, the game's replayed sheets
-    if the caller has them, is only read on a miss."""
+    if the caller has them, is only read on a miss. `keep`: False for the streams,
+    which keep their own event of the text; the text is kept for the pages and
+    polls that ask for it, not held twice for every game followed."""
     game = access.game
     # The watch token, not the primary key: a test (or a restored) database may
     # give a new game the primary key of an old one, never its token. One host
@@ -422,6 +426,8 @@ def sheet_html(access: "Access", state: "State | None" = None) -> str:
     if kept is not None and kept[0] == game.version:
         return mark_safe(kept[1].decode())
     html = draw_sheet(access, state or game.state())
+    if not keep:
+        return html
     # Kept as UTF-8: a true minus sign or a dash anywhere in the sheet makes
     # Python hold every character of its text in two bytes, and thousands of
     # games in play each keep a sheet per role. Decoding it again costs

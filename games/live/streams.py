@@ -110,7 +110,7 @@ def _render(kind: str, token: str, language: str, version: int) -> SheetEvent | 
             payload = version_event(game.version)
         else:
             with translation.override(language):
-                html = sheet_html(Access(kind, game))
+                html = sheet_html(Access(kind, game), keep=False)
             payload = sheet_event(game.version, html)
     return SheetEvent(game.version, payload, _pencil(game))
 

@@ -207,3 +207,16 @@ def test_the_watchers_sheet_of_a_write_here_is_drawn_without_a_query():
         event = streams._render("watch", game.watch_token, "fr", game.version + 1)
     assert event is not None and event.version == game.version + 1
     assert len(queries) >= 1
+
+
+def test_a_game_followed_by_streams_keeps_its_sheet_once_not_twice():
+    from django.core.cache import caches
+
+    game, _ = make_game(["Sarah", "Hugo"])
+    play(game, ("Sarah", "free", "fours", count(3)))
+    game.refresh_from_db()
+    event = streams._render("watch", game.watch_token, "fr", game.version)
+    assert event is not None and b"12" in event.payload
+    # The streams keep the event (Renderings); the sheet's text is kept only
+    # once a page or a poll asks for it.
+    assert caches["local"].get(f"sheet:{game.watch_token}:watch:fr") is None
