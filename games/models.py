@@ -1263,7 +1263,7 @@ class Game(models.Model):
         )
         # A copy: this instance goes on answering the write's request.
         written = copy.copy(self)
-        transaction.on_commit(lambda: written.keep_as_written())
+        transaction.on_commit(written.keep_as_written)
         if state is not None:
             # Once committed: the answer of this write, and every page of the new
             # version, show these sheets without replaying them.

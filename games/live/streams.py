@@ -93,17 +93,11 @@ def _render(kind: str, token: str, language: str, version: int) -> SheetEvent | 
     write of this process made it), or None if `token` no longer opens it. Runs
     in a worker thread; the sheet itself is the one the page and its poll are
     served (`sheet_html`)."""
-    # A writer's event needs the version and the pencil's state only.
-    games = (
-        Game.objects.with_band()
-        if kind == "watch"
-        else Game.objects.only(*WRITER_EVENT_FIELDS, f"{kind}_digest")
-    )
     with database_turn():
         # A watcher's sheet of a version written in this process: drawn from the
         # row as the write left it, not read back.
         written = Game.as_written(token, version) if kind == "watch" else None
-        game = written or games.by_token(kind, token)
+        game = written or _read(kind, token)
         if game is None:
             return None
         if kind != "watch":
@@ -113,6 +107,16 @@ def _render(kind: str, token: str, language: str, version: int) -> SheetEvent | 
                 html = sheet_html(Access(kind, game), keep=False)
             payload = sheet_event(game.version, html)
     return SheetEvent(game.version, payload, _pencil(game))
+
+
+def _read(kind: str, token: str) -> Game | None:
+    # A writer's event needs the version and the pencil's state only.
+    games = (
+        Game.objects.with_band()
+        if kind == "watch"
+        else Game.objects.only(*WRITER_EVENT_FIELDS, f"{kind}_digest")
+    )
+    return games.by_token(kind, token)
 
 
 def _pencil(game: Game) -> tuple[bool, int]:
