@@ -103,11 +103,42 @@ def default_if_none(value: object, default: object = "") -> object:
     return default if value is None else value
 
 
+class Template(jinja2.Template):
+    """A template whose drawing leaves nothing for the garbage collector.
+
+    A macro that calls anything (a translation, another macro, a method) keeps
+    the context it was defined in, and the context keeps the macro: a reference
+    cycle, and with it every value the template was given (a sheet's table, the
+    game's state) waits for a collection instead of being freed when the text
+    is drawn. The sheet is drawn at every write; thousands of held streams make
+    each collection slow for the whole process. Emptying the context once the
+    text is drawn breaks the cycle (Jinja's `new_context` and
+    `root_render_func`, as its own `render` uses them)."""
+
+    def render(self, *args: Any, **kwargs: Any) -> str:
+        context = self.new_context(dict(*args, **kwargs))
+        try:
+            return drawn(context, self.root_render_func(context))
+        except Exception:
+            # Jinja's own: the traceback shows the template's lines.
+            self.environment.handle_exception()
+
+
+def drawn(context: jinja2.runtime.Context, parts: Iterator[str]) -> str:
+    """The text of `parts`, drawn in `context`, then the context emptied (see
+    `Template`)."""
+    try:
+        return "".join(parts)
+    finally:
+        context.vars.clear()
+
+
 def environment(**options: Any) -> jinja2.Environment:
     # Django's backend asks for its own kind of Undefined: ours prints nothing
     # for an unknown name or any attribute of one, as Django's templates did.
     options["undefined"] = jinja2.ChainableUndefined
     env = jinja2.Environment(extensions=["jinja2.ext.i18n"], **options)
+    env.template_class = Template
     # Old-style callables: `_("%(name)s gagne")|format(name=…)` keeps the msgid
     # Django's {% blocktranslate %} gave it.
     # The i18n extension adds this method to the environment it is loaded in.
@@ -158,8 +189,8 @@ class Block:
         self.render_block = template.blocks[block]
 
     def render(self, context: dict[str, Any]) -> str:
-        parts: Iterator[str] = self.render_block(self.template.new_context(context))
-        return "".join(parts)
+        block_context = self.template.new_context(context)
+        return drawn(block_context, self.render_block(block_context))
 
 
 class Jinja2(django_jinja2.Jinja2):

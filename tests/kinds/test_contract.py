@@ -4,6 +4,7 @@ ranked through the same model verbs and the same `State` interface, whatever
 the kind. A kind added to the registry without a sample game below fails the
 first test: adding a kind means adding its sample here."""
 
+import gc
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -13,11 +14,13 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from bands.models import BandGame
+from games.access import Access
 from games.dialogs import BoxPreview
 from games.kinds import registry
 from games.kinds.base import UnknownKind
 from games.kinds.state import Standing
 from games.models import Game
+from games.sheet import draw_sheet
 from keepsakes.export import game_csv, game_json, game_log
 from keepsakes.imports import import_game
 from tests.factories import CROSS, total
@@ -308,3 +311,31 @@ def test_the_log_and_the_csv_say_every_write_of_every_kind(key):
     assert [row.undone for row in rows] == [False] * (moves - 1) + [True]
     csv = game_csv(game)
     assert len(csv.strip().splitlines()) > moves
+
+
+@pytest.mark.parametrize("key", KINDS)
+def test_a_drawn_sheet_is_freed_at_once_never_left_to_the_garbage_collector(key):
+    # Every write draws the sheet twice (the writer's answer, the watchers'
+    # event); anything of it caught in a reference cycle waits for a collection,
+    # which thousands of held streams make slow for the whole process.
+    kind = registry.get(key)
+    sample = SAMPLES[key]
+    game, host_token = Game.objects.create_game(
+        list(sample.names), kind.default_preset, sample.options, kind=key
+    )
+    sample.next_move(game)
+    game.refresh_from_db()
+    state = game.state()
+    for access in (Access("watch", game), Access("host", game, host_token)):
+        draw_sheet(access, state)  # templates compiled, words translated
+        gc.collect()
+        gc.disable()
+        try:
+            gc.set_debug(gc.DEBUG_SAVEALL)
+            html = draw_sheet(access, state)
+            assert gc.collect() == 0, sorted({type(o).__name__ for o in gc.garbage})
+        finally:
+            gc.set_debug(0)
+            gc.garbage.clear()
+            gc.enable()
+        assert 'id="sheet"' in html
