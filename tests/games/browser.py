@@ -97,3 +97,23 @@ def seat_colour(race, seat):
     seating order (the lines are drawn with the leader last)."""
     classes = race.locator(".race-legend li").nth(seat).get_attribute("class")
     return next(name for name in classes.split() if name.startswith(("p", "face-")))
+
+
+def _refuse(route):
+    route.abort("internetdisconnected")
+
+
+def cut_network(page):
+    """The phone loses its network. Chromium's offline emulation says so to the
+    page (`navigator.onLine`, the `offline` event), but does not stop every
+    request the browser makes at once; each request of the page is refused too,
+    as a cut network refuses it, so that nothing the page sends while the test
+    says offline reaches the server."""
+    page.context.set_offline(True)
+    page.context.route("**/*", _refuse)
+    page.wait_for_function("() => !navigator.onLine")
+
+
+def restore_network(page):
+    page.context.unroute("**/*", _refuse)
+    page.context.set_offline(False)

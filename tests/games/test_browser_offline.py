@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from games.models import Entry
 from tests.factories import make_game
-from tests.games.browser import box_link, pick_value
+from tests.games.browser import box_link, cut_network, pick_value, restore_network
 from tests.games.helpers import player
 from tests.helpers import host_url
 
@@ -60,7 +60,7 @@ def test_an_entry_validated_offline_survives_a_closed_dialog_and_a_reload(
 
     box_link(phone, player(game, "Sarah").pk, "sixes").click()
     expect(phone.locator("dialog[open] [data-kind=entry]")).to_be_visible()
-    phone.context.set_offline(True)
+    cut_network(phone)
     pick_value(phone, 4)
     phone.get_by_role("button", name="Valider").click()
     expect(phone.locator("[data-net-status]")).to_contain_text("Connexion perdue")
@@ -73,7 +73,7 @@ def test_an_entry_validated_offline_survives_a_closed_dialog_and_a_reload(
     expect(phone.get_by_role("heading", name="Pas de réseau")).to_be_visible()
     assert Entry.objects.count() == 0
 
-    phone.context.set_offline(False)
+    restore_network(phone)
     phone.goto(page_url)
     expect(box_link(phone, player(game, "Sarah").pk, "sixes")).to_have_count(0)
     expect(phone.locator(".turn-banner")).to_contain_text("À Hugo de jouer")
