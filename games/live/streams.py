@@ -213,6 +213,7 @@ class EventStreams:
         if match is None or scope["method"] not in ("GET", "HEAD"):
             return await self.fallback(scope, receive, send)
         kind, token = KIND_OF_PREFIX[match["prefix"]], match["token"]
+        del match  # Its text is the path again: nothing the stream holds.
         # The request object only reads the scope (headers, query, client address)
         # into plain values: it is dropped before the stream starts.
         request = ASGIRequest(scope, io.BytesIO())
@@ -221,8 +222,12 @@ class EventStreams:
         # Before the game is read: a write committed meanwhile is heard (fanout.Hub).
         hub.start()
         # In asgiref's one shared sync thread: a stream never holds a thread.
+        # In a task of its own, whose context vars die with it: what asgiref
+        # and Django set in them around the read (the deadlock guard, the
+        # storages of their thread-locals) would otherwise stay in the stream's
+        # context for as long as the phone watches.
         try:
-            game = await sync_to_async(_opened)(kind, token)
+            game = await asyncio.ensure_future(sync_to_async(_opened)(kind, token))
         except DatabaseError:
             # The database away: Django's handler answers it as for every page
             # (scorekeeper.middleware.UnavailableMiddleware).

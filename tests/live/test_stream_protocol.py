@@ -5,6 +5,7 @@ which the hub serves again in the next server's loop. How the scenarios run:
 tests/live/helpers.py."""
 
 import asyncio
+import contextvars
 import re
 import time
 
@@ -139,3 +140,32 @@ def test_the_hub_serves_again_in_a_new_loop_after_a_drain():
 
     run(drained)
     run(next_server)
+
+
+def test_a_held_stream_keeps_nothing_of_the_context_its_game_was_read_in():
+    # Thousands of streams are held at once: what asgiref and Django set in
+    # the context vars around the game's read (the deadlock guard, their
+    # thread-locals' storages) must not stay in each stream's task for as long
+    # as the phone watches.
+    game, _ = make_game(["Sarah"])
+
+    def held_streams():
+        return {
+            task
+            for task in asyncio.all_tasks()
+            if task.get_coro().__qualname__ == "application"
+        }
+
+    async def scenario():
+        # The process's first stream starts its hub (the database's vendor
+        # asked once): the second one is what every other stream is.
+        async with up_to_date(watch_events(game), game):
+            first = held_streams()
+            test_vars = set(contextvars.copy_context())
+            _, stream = await open_stream(AppClient(), watch_events(game))
+            async with stream:
+                assert (await stream.next(timeout=5)).event == "hello"
+                (second,) = held_streams() - first
+                assert set(second.get_context()) <= test_vars
+
+    run(scenario)
