@@ -213,7 +213,7 @@ class EventStreams:
         if match is None or scope["method"] not in ("GET", "HEAD"):
             return await self.fallback(scope, receive, send)
         kind, token = KIND_OF_PREFIX[match["prefix"]], match["token"]
-        del match  # Its text is the path again: nothing the stream holds.
+        del match  # Not held for as long as the stream lasts.
         # The request object only reads the scope (headers, query, client address)
         # into plain values: it is dropped before the stream starts.
         request = ASGIRequest(scope, io.BytesIO())
@@ -221,11 +221,10 @@ class EventStreams:
             return await self.fallback(scope, receive, send)
         # Before the game is read: a write committed meanwhile is heard (fanout.Hub).
         hub.start()
-        # In asgiref's one shared sync thread: a stream never holds a thread.
-        # In a task of its own, whose context vars die with it: what asgiref
-        # and Django set in them around the read (the deadlock guard, the
-        # storages of their thread-locals) would otherwise stay in the stream's
-        # context for as long as the phone watches.
+        # In asgiref's one shared sync thread (a stream never holds a thread),
+        # from a task of its own: the context vars asgiref and Django set around
+        # the read (the deadlock guard, their thread-locals' storages) die with
+        # that task instead of staying in the stream's for as long as it lasts.
         try:
             game = await asyncio.ensure_future(sync_to_async(_opened)(kind, token))
         except DatabaseError:
