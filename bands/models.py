@@ -101,6 +101,12 @@ class Band(models.Model):
     token = models.CharField(max_length=tokens.TOKEN_LENGTH, unique=True)
     created_at = models.DateTimeField(default=timezone.now)
     last_game_at = models.DateTimeField(default=timezone.now, db_index=True)
+    # One more each time someone's face may show differently (a colour or mark
+    # changed, a newcomer, a merge, a rename): read with every game of the band,
+    # it tells a game's kept faces from stale ones without asking the people.
+    # A default in the database too: a server still running the code before it
+    # creates bands during a deploy.
+    faces_version = models.PositiveIntegerField(default=0, db_default=0)
 
     objects = BandManager()
 
@@ -270,6 +276,7 @@ class Band(models.Model):
                 self.people.filter(key=source).delete()
             else:
                 self.people.filter(key=source).update(key=target)
+            self.faces_changed()
         return new_aliases
 
     # --- faces: each person's colour and mark ---------------------------------
@@ -287,6 +294,7 @@ class Band(models.Model):
             Band.objects.select_for_update().filter(pk=self.pk).first()
             known = set(self.people.values_list("key", flat=True))
             used = list(self.people.values_list("colour", flat=True))
+            newcomers = 0
             for name, key in zip(names, self.person_keys_of(names), strict=True):
                 if key in known:
                     continue
@@ -294,6 +302,9 @@ class Band(models.Model):
                 Person.objects.create(band=self, name=name, key=key, colour=colour)
                 known.add(key)
                 used.append(colour)
+                newcomers += 1
+            if newcomers:
+                self.faces_changed()
 
     def faces(self, names: Sequence[str]) -> dict[str, Face]:
         """Each name's face, for the names the band knows. The sheet is drawn on
@@ -336,7 +347,8 @@ class Band(models.Model):
         old_key, new_key = self.person_keys_of([old_name, new_name])
         if old_key == new_key or self.people.filter(key=new_key).exists():
             return
-        self.people.filter(key=old_key).update(name=new_name, key=new_key)
+        if self.people.filter(key=old_key).update(name=new_name, key=new_key):
+            self.faces_changed()
 
     def change_face(self, person_id: object, colour: object, mark: object) -> "Person":
         """The host gives a person another colour or mark. ValidationError (and
@@ -348,8 +360,19 @@ class Band(models.Model):
         person.colour = faces.clean_colour(colour)
         person.mark = faces.clean_mark(mark)
         person.full_clean()
-        person.save(update_fields=["colour", "mark"])
+        with write_transaction():
+            person.save(update_fields=["colour", "mark"])
+            self.faces_changed()
         return person
+
+    def faces_changed(self) -> None:
+        """Someone's face may show differently from now on: in the transaction
+        that changed it, after the change, so that a game read with the new
+        `faces_version` never finds the faces from before."""
+        Band.objects.filter(pk=self.pk).update(
+            faces_version=models.F("faces_version") + 1
+        )
+        self.refresh_from_db(fields=["faces_version"])
 
     # --- reading -------------------------------------------------------------
 

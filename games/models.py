@@ -625,17 +625,19 @@ class Game(models.Model):
             caches["local"].set(self.state_key(), (version, state))
 
     def faces(self, state: State) -> dict[str, Face]:
-        """Each player's colour and mark (`Band.faces`) at this version, asked of
-        the band once per version and kept in the local cache like the sheets: a
-        write's answer and its watchers' sheet are drawn from one query. A name
-        changes with a new version; a face changed on the band's page redraws
-        the band's games (a new version too)."""
+        """Each player's colour and mark (`Band.faces`), asked of the band once
+        and kept in the local cache for as long as the players' names and the
+        band's `faces_version` (read with the game) stay the same: a write that
+        changes neither asks nothing. A face changed on the band's page also
+        redraws the band's games, so that their watchers see it at once."""
         key = f"game-faces:{self.watch_token}"
+        names = tuple(player.name for player in state.players)
+        drawn_with = (self.band.faces_version, names)
         kept = caches["local"].get(key)
-        if kept is not None and kept[0] == self.version:
+        if kept is not None and kept[0] == drawn_with:
             return kept[1]
-        faces = self.band.faces([player.name for player in state.players])
-        caches["local"].set(key, (self.version, faces))
+        faces = self.band.faces(names)
+        caches["local"].set(key, (drawn_with, faces))
         return faces
 
     def keep_as_written(self) -> None:

@@ -925,6 +925,7 @@ def _band_action(request: HtmxHttpRequest, band: Band) -> None:
         )
     elif action == "merge":
         band.merge(request.POST.get("source", ""), request.POST.get("target", ""))
+        show_new_faces(band)
         messages.success(request, _("Les deux noms ne font plus qu'un."))
     elif action == "face":
         person = band.change_face(
@@ -932,14 +933,19 @@ def _band_action(request: HtmxHttpRequest, band: Band) -> None:
             request.POST.get("colour", ""),
             request.POST.get("mark", ""),
         )
-        # Every open sheet of the band shows the new colour without a reload.
-        for game in band.games.all():
-            game.redraw()
+        show_new_faces(band)
         messages.success(
             request, _("%(name)s garde ses couleurs.") % {"name": person.name}
         )
     else:
         raise ValidationError(_("Action inconnue."))
+
+
+def show_new_faces(band: Band) -> None:
+    """Every open sheet of the band shows its people's new faces without a
+    reload: a new version of each game."""
+    for game in band.games.all():
+        game.redraw()
 
 
 @require_http_methods(["GET", "POST"])

@@ -275,6 +275,48 @@ def test_a_changed_face_shows_at_once_on_the_open_sheets_of_the_band(client):
 
 
 @pytest.mark.django_db
+def test_a_merge_shows_at_once_on_the_open_sheets_of_the_band(client):
+    first, host_token = play_finished(["Sarah", "Hugo"], [40, 30])
+    band = first.band
+    band.change_face(Person.objects.get(band=band, name="Sarah").pk, 4, "⭐")
+    play_finished(["Sara", "Hugo"], [20, 30], band=band)
+    game, _ = make_game(["Sara", "Hugo"], band=band)
+    play_turns(game, {"Sara": 28, "Hugo": 19}, turns=2)
+    assert ("4", "⭐") not in dots(client.get(watch_url(game)).content.decode())
+    client.post(
+        host_band_url(host_token),
+        {"action": "merge", "source": "sara", "target": "sarah"},
+    )
+    assert ("4", "⭐") in dots(client.get(watch_url(game)).content.decode())
+
+
+@pytest.mark.django_db
+def test_a_face_changed_by_the_band_shows_on_the_next_sheet_of_every_game(client):
+    game, _ = make_game(["Sarah", "Hugo"])
+    play_turns(game, {"Sarah": 28, "Hugo": 19}, turns=1)
+    assert ("1", "H") in dots(client.get(watch_url(game)).content.decode())
+    # Changed without redrawing the game: its next version shows it all the same.
+    game.band.change_face(Person.objects.get(band=game.band, name="Hugo").pk, 6, "🐻")
+    play_turns(game, {"Sarah": 28, "Hugo": 19}, turns=1)
+    sheet = client.get(watch_url(game)).content.decode()
+    assert ("6", "🐻") in dots(sheet)
+    assert ("1", "H") not in dots(sheet)
+
+
+@pytest.mark.django_db
+def test_a_player_renamed_in_a_game_keeps_their_face_on_its_sheet(client):
+    game, _ = make_game(["Sarah", "Hugo"])
+    game.band.change_face(Person.objects.get(band=game.band, name="Hugo").pk, 6, "HB")
+    play_turns(game, {"Sarah": 28, "Hugo": 19}, turns=1)
+    assert ("6", "HB") in dots(client.get(watch_url(game)).content.decode())
+    game.rename(game.players.get(name="Hugo").pk, "Hugues")
+    sheet = client.get(watch_url(game)).content.decode()
+    assert re.search(
+        r'face-dot face-6" data-sign="HB" aria-hidden="true"></span>Hugues', sheet
+    )
+
+
+@pytest.mark.django_db
 def test_a_new_game_offers_its_host_to_choose_the_colours(client):
     game, host_token = make_game(["Sarah", "Hugo"])
     offer = "Choisir les couleurs et les marques des joueurs"
