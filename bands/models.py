@@ -276,7 +276,7 @@ class Band(models.Model):
                 self.people.filter(key=source).delete()
             else:
                 self.people.filter(key=source).update(key=target)
-            self.faces_changed()
+            self._faces_changed()
         return new_aliases
 
     # --- faces: each person's colour and mark ---------------------------------
@@ -304,7 +304,7 @@ class Band(models.Model):
                 used.append(colour)
                 newcomers += 1
             if newcomers:
-                self.faces_changed()
+                self._faces_changed()
 
     def faces(self, names: Sequence[str]) -> dict[str, Face]:
         """Each name's face, for the names the band knows. The sheet is drawn on
@@ -348,7 +348,7 @@ class Band(models.Model):
         if old_key == new_key or self.people.filter(key=new_key).exists():
             return
         if self.people.filter(key=old_key).update(name=new_name, key=new_key):
-            self.faces_changed()
+            self._faces_changed()
 
     def change_face(self, person_id: object, colour: object, mark: object) -> "Person":
         """The host gives a person another colour or mark. ValidationError (and
@@ -362,10 +362,10 @@ class Band(models.Model):
         person.full_clean()
         with write_transaction():
             person.save(update_fields=["colour", "mark"])
-            self.faces_changed()
+            self._faces_changed()
         return person
 
-    def faces_changed(self) -> None:
+    def _faces_changed(self) -> None:
         """Someone's face may show differently from now on: in the transaction
         that changed it, after the change, so that a game read with the new
         `faces_version` never finds the faces from before."""

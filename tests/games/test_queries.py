@@ -1,9 +1,14 @@
 """Every page and write costs the same number of queries, whatever the size of the
 game: 2 players after 1 round, or 6 players after 10 rounds."""
 
+import contextlib
+
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from bands.models import Person
 from tests.factories import CLASSIC_BOXES, SIX_NAMES, count, make_game, play
 from tests.games.helpers import enter, write_url
 from tests.helpers import HTMX, host_url, request_key, watch_url
@@ -37,6 +42,15 @@ def notify():
     from django.db import connection
 
     return 1 if connection.vendor == "postgresql" else 0
+
+
+@contextlib.contextmanager
+def asking_the_band_nothing():
+    """Fails if a query within reads the band's people (their faces)."""
+    with CaptureQueriesContext(connection) as queries:
+        yield
+    people = Person._meta.db_table
+    assert not [q["sql"] for q in queries if people in q["sql"]]
 
 
 def played(players, rounds):
@@ -160,40 +174,26 @@ def test_the_dialog_and_the_preview_cost_the_same_whatever_the_game(
 def test_the_watchers_sheet_of_a_write_asks_the_band_nothing_more(client):
     """The host's answer drew the new version's faces: the watchers' sheet of that
     version (its poll, its stream) shows them without asking the band again."""
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
-    from bands.models import Person
-
     game, token = played(2, 1)
     seen = game.version
     response = enter(client, token, game, "Sarah", "chance", {"value": "20"}, **HTMX)
     assert response.status_code == 200
     poll = reverse("games:watch_sheet", kwargs={"watch_token": game.watch_token})
-    with CaptureQueriesContext(connection) as queries:
+    with asking_the_band_nothing():
         sheet = client.get(f"{poll}?v={seen}", **HTMX).content.decode()
     assert f'data-version="{seen + 1}"' in sheet
     assert sheet.count('class="face-dot face-') >= 2  # both players' colours
-    people = Person._meta.db_table
-    assert not [q["sql"] for q in queries if people in q["sql"]]
 
 
 @pytest.mark.django_db(transaction=True)
 def test_a_write_that_changes_no_name_nor_face_asks_the_band_nothing(client):
     """The players' faces are kept for as long as their names and the band's faces
     stay the same: the answer to the next write shows them without a query."""
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
-    from bands.models import Person
-
     game, token = played(2, 1)
     enter(client, token, game, "Sarah", "chance", {"value": "20"}, **HTMX)
     game.refresh_from_db()
-    with CaptureQueriesContext(connection) as queries:
+    with asking_the_band_nothing():
         response = enter(client, token, game, "Hugo", "chance", {"value": "17"}, **HTMX)
     answer = response.content.decode()
     assert "17" in answer
     assert answer.count('class="face-dot face-') >= 2  # both players' colours
-    people = Person._meta.db_table
-    assert not [q["sql"] for q in queries if people in q["sql"]]
