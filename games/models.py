@@ -621,8 +621,7 @@ class Game(models.Model):
         version = self.version if version is None else version
         kept = caches["local"].get(self.state_key())
         if kept is None or kept[0] <= version:
-            state = self.game_kind.attached(state, None)
-            caches["local"].set(self.state_key(), (version, state))
+            caches["local"].set(self.state_key(), (version, self.game_kind.kept(state)))
 
     def faces(self, state: State) -> dict[str, Face]:
         """Each player's colour and mark (`Band.faces`), asked of the band once
@@ -932,14 +931,15 @@ class Game(models.Model):
                 return done
             now = timezone.now()
             undone_by, undone_by_label = self._writer(by)
-            getattr(self, kind.written).filter(
-                pk=last.pk, undone_at__isnull=True
-            ).update(
+            written = getattr(self, kind.written)
+            written.filter(pk=last.pk, undone_at__isnull=True).update(
                 undone_at=now,
                 undo_key=request_key,
                 undone_by=undone_by,
                 undone_by_label=undone_by_label,
             )
+            # The row as undone: what the kept state holds of it is not a row.
+            undone = written.get(pk=last.pk)
             was_finished = self.finished_at is not None
             after = kind.without_last(state, last)
             self._bump(
@@ -951,10 +951,6 @@ class Game(models.Model):
             )
             if was_finished:
                 self.band.forget_result(self.pk)
-        # A copy: `last` may belong to the state kept for the version before.
-        undone = copy.copy(last)
-        undone.undone_at, undone.undo_key = now, request_key
-        undone.undone_by, undone.undone_by_label = undone_by, undone_by_label
         return undone
 
     def rename(

@@ -284,9 +284,15 @@ class GameKind(ABC):
         instance, as a process keeps it between requests)."""
         return state
 
+    def kept(self, state: State) -> State:
+        """`state` as a process keeps it between requests: of no instance of its
+        game, holding plain values rather than the web layer's rows."""
+        return self.attached(state, None)
+
     def last_written(self, game: Any, state: State) -> Any:
-        """The active write an undo takes back (the `Entry` or `Round` row), or
-        None."""
+        """The active write an undo takes back (its primary key and what the
+        undo's answer says of it: the `Entry` or `Round` row, or what a kept state
+        holds of it), or None."""
         written = getattr(game, self.written)
         return written.filter(undone_at__isnull=True).order_by("-seq").first()
 

@@ -26,7 +26,7 @@ def _identity(s: str) -> str:
     return s
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Message:
     """A French template with %(name)s placeholders and the values to put in them.
 

@@ -51,7 +51,7 @@ class EntrySpec:
     crossable: bool = True
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Scored:
     """Points for the box, the calculation shown before validating, and the +100
     a further Yams earns on top (yahtzee) — the box itself never holds that."""

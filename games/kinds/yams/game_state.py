@@ -9,6 +9,8 @@ scorecards replayed, the player whose turn it is, and each refusal as a
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -47,6 +49,37 @@ class EntryLike(Protocol):
     def points(self) -> int: ...
     @property
     def seq(self) -> int: ...
+
+
+@dataclass(frozen=True, slots=True)
+class KeptEntry:
+    """An entry as a kept state holds it: what the engine reads, plain values.
+
+    A process keeps the state of every game in play between requests (the web
+    layer's cache); the web layer's rows, each with its model state and dates,
+    weigh several times as much and give the garbage collector more to walk."""
+
+    pk: int | None
+    player_id: int
+    column: str
+    box: str
+    data: EntryData
+    points: int
+    seq: int
+
+    @classmethod
+    def of(cls, entry: EntryLike) -> KeptEntry:
+        if isinstance(entry, KeptEntry):
+            return entry
+        return cls(
+            entry.pk,
+            entry.player_id,
+            entry.column,
+            entry.box,
+            entry.data,
+            entry.points,
+            entry.seq,
+        )
 
 
 class GameLike(Protocol):
@@ -178,6 +211,21 @@ class GameState:
             for s in self.seats
         ]
         return GameState.of_seats(self.game, seats, max(self.last_seq, entry.seq or 0))
+
+    def kept(self) -> GameState:
+        """This state as a process keeps it between requests: each entry a
+        `KeptEntry`. A seat already kept so is the same object; another
+        is copied with what it has worked out (its totals, its outlook)."""
+        seats = {id(seat): seat for seat in self.seats}
+        for seat in self.seats:
+            if not all(isinstance(entry, KeptEntry) for entry in seat.entries):
+                copied = copy.copy(seat)
+                copied.entries = [KeptEntry.of(entry) for entry in seat.entries]
+                seats[id(seat)] = copied
+        current = None if self.current is None else seats[id(self.current)]
+        return dataclasses.replace(
+            self, seats=[seats[id(seat)] for seat in self.seats], current=current
+        )
 
     def without(self, entry: EntryLike) -> GameState:
         """The state once `entry` (the last active one) is taken back."""

@@ -78,6 +78,10 @@ class Yams(GameKind):
             state = state.with_entry(entry, after)
         return state
 
+    def kept(self, state: State) -> GameState:
+        assert isinstance(state, GameState)
+        return self.attached(state.kept(), None)
+
     def last_written(self, game: Any, state: State) -> Any:
         # The kept sheets know their entries: no query.
         assert isinstance(state, GameState)

@@ -29,7 +29,7 @@ ROLLS_PER_TURN = 3
 ALL_ALIKE_BOXES = ("yams", "maxi_yatzy")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Turn:
     """One entry written on the scorecard."""
 

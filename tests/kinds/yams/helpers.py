@@ -42,6 +42,7 @@ class Entry:
     box: str
     data: dict
     seq: int
+    points: int = 0
 
     @property
     def pk(self):

@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.kinds.yams import PRESETS, GameState, MoveRefused, build_variant
+from games.kinds.yams.game_state import KeptEntry
 from tests.kinds.yams.helpers import CROSS, Entry, Player, count
 
 fuzz = settings(
@@ -36,8 +37,8 @@ class Table:
     def write(self, player, column, box, entry):
         """Checks the move like a write does and keeps it; returns the state after."""
         state = self.state
-        _seat, _scored, after = state.check_move(player.pk, column, box, entry)
-        made = Entry(player.pk, column, box, entry, next(self.seqs))
+        _seat, scored, after = state.check_move(player.pk, column, box, entry)
+        made = Entry(player.pk, column, box, entry, next(self.seqs), scored.points)
         self.entries.append(made)
         return state.with_entry(made, after)
 
@@ -127,6 +128,46 @@ def test_undoing_the_last_entry_gives_the_turn_back():
     assert before.current.player is sarah
     assert before.seat_of(sarah.pk).total == 0
     assert before.last_seq == last.seq  # the next entry still comes after it
+
+
+def test_a_kept_state_holds_each_entry_as_plain_values_and_says_the_same():
+    game = table(["Sarah", "Hugo", "Léa"])
+    sarah, hugo, lea = game.players
+    game.write(sarah, "free", "ones", count(2))
+    game.write(hugo, "free", "chance", {"kind": "total", "value": 23})
+    state = game.write(lea, "free", "yams", CROSS)
+    worked_out = [seat.totals for seat in state.seats]
+
+    kept = state.kept()
+
+    assert [
+        [
+            (e.pk, e.player_id, e.column, e.box, e.data, e.points, e.seq)
+            for e in s.entries
+        ]
+        for s in kept.seats
+    ] == [
+        [
+            (e.pk, e.player_id, e.column, e.box, e.data, e.points, e.seq)
+            for e in s.entries
+        ]
+        for s in state.seats
+    ]
+    assert all(type(e) is KeptEntry for seat in kept.seats for e in seat.entries)
+    assert [e.points for seat in kept.seats for e in seat.entries] == [2, 23, 0]
+    assert kept.current.player is sarah
+    assert kept.current is kept.seats[0]
+    assert [(s.player.name, s.total) for s in kept.ranking()] == [
+        ("Hugo", 23),
+        ("Sarah", 2),
+        ("Léa", 0),
+    ]
+    # What the seats had worked out goes with them, and a state kept once is kept
+    # as it is.
+    assert [seat.totals for seat in kept.seats] == worked_out
+    assert all(a is b for a, b in zip(kept.kept().seats, kept.seats, strict=True))
+    # The state it was made from keeps the web layer's entries.
+    assert type(state.seats[0].entries[0]) is Entry
 
 
 @fuzz
