@@ -146,6 +146,15 @@ class Seat:
         makes a new Seat for its player only, the others keep theirs."""
         return turn_totals(self.scorecard)
 
+    def kept(self) -> Seat:
+        """This seat with each entry a `KeptEntry`: itself when already so, else
+        a copy with what it has worked out (its totals, its outlook)."""
+        if all(isinstance(entry, KeptEntry) for entry in self.entries):
+            return self
+        copied = copy.copy(self)
+        copied.entries = [KeptEntry.of(entry) for entry in self.entries]
+        return copied
+
 
 @dataclass
 class GameState:
@@ -214,18 +223,11 @@ class GameState:
 
     def kept(self) -> GameState:
         """This state as a process keeps it between requests: each entry a
-        `KeptEntry`. A seat already kept so is the same object; another
-        is copied with what it has worked out (its totals, its outlook)."""
-        seats = {id(seat): seat for seat in self.seats}
-        for seat in self.seats:
-            if not all(isinstance(entry, KeptEntry) for entry in seat.entries):
-                copied = copy.copy(seat)
-                copied.entries = [KeptEntry.of(entry) for entry in seat.entries]
-                seats[id(seat)] = copied
-        current = None if self.current is None else seats[id(self.current)]
-        return dataclasses.replace(
-            self, seats=[seats[id(seat)] for seat in self.seats], current=current
-        )
+        `KeptEntry` (`Seat.kept`)."""
+        seats = [seat.kept() for seat in self.seats]
+        pairs = zip(self.seats, seats, strict=True)
+        current = next((kept for seat, kept in pairs if seat is self.current), None)
+        return dataclasses.replace(self, seats=seats, current=current)
 
     def without(self, entry: EntryLike) -> GameState:
         """The state once `entry` (the last active one) is taken back."""
