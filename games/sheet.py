@@ -414,7 +414,8 @@ def sheet_html(
     Kept in the local cache: the forty phones of a table that follow a new entry
     cost one rendering per process, not forty. `state`, the game's replayed sheets
     if the caller has them, is only read on a miss. `keep`: False for the streams,
-    which keep their own event of the text; the text is kept for the pages and
+    which keep their own event of the text, and for a write's answer, whose page
+    then shows that version and asks no more; the text is kept for the pages and
     polls that ask for it, not held twice for every game followed."""
     game = access.game
     # The watch token, not the primary key: a test (or a restored) database may
@@ -427,6 +428,10 @@ def sheet_html(
         return mark_safe(kept[1].decode())
     html = draw_sheet(access, state or game.state())
     if not keep:
+        if kept is not None and kept[0] < game.version:
+            # An older version's text, never asked for again: not held until it
+            # expires.
+            caches["local"].delete(key)
         return html
     # Kept as UTF-8: a true minus sign or a dash anywhere in the sheet makes
     # Python hold every character of its text in two bytes, and thousands of

@@ -326,13 +326,14 @@ def refreshed(
     round_done: int | None = None,
 ) -> HttpResponse:
     """The answer to a write done: the fresh sheet, with what happened."""
+    state = access.game.state()
     context = page_context(
-        access,
-        state=access.game.state(),
-        notice=notice,
-        done=done,
-        round_done=round_done,
+        access, state=state, notice=notice, done=done, round_done=round_done
     )
+    # The writer's page now shows this version: its stream only tells it of the
+    # next one, and its poll finds nothing new. The sheet's text is not kept for
+    # an ask that does not come.
+    context["sheet_html"] = functools.partial(sheet_html, access, state, keep=False)
     response = render(request, f"{TEMPLATE}#refresh", context)
     return trigger_client_event(response, CLOSE_DIALOG)
 

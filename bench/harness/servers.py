@@ -79,6 +79,8 @@ def throwaway_database(kind: str, name: str = PG_BENCH_DB) -> Database:
 
 # What the caller's environment must not pass on to a server: its own settings.
 _NOT_INHERITED = {
+    # The server sets its own (scorekeeper/serve.py): measured as it runs.
+    "MALLOC_ARENA_MAX",
     "REDIS_URL",
     "WEB_CONCURRENCY",
     "BIND",

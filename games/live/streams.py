@@ -33,6 +33,7 @@ routed to by scorekeeper/asgi.py), not by a view: see "the route" below.
 import asyncio
 import io
 import re
+import zlib
 from dataclasses import dataclass
 
 from asgiref.sync import sync_to_async
@@ -74,6 +75,28 @@ class SheetEvent:
     pencil: tuple[bool, int]
 
 
+@dataclass(frozen=True, slots=True)
+class KeptEvent:
+    """A SheetEvent as the local cache keeps it until the next version: its
+    payload compressed (a 6-player sheet, 20 KB, in 3 KB). The watchers a new
+    version wakes are sent the rendering itself; only a stream that opens or
+    comes back later reads the kept event, while every game followed in the
+    process keeps its own for minutes."""
+
+    version: int
+    packed: bytes
+    pencil: tuple[bool, int]
+
+    @classmethod
+    def of(cls, event: SheetEvent) -> "KeptEvent":
+        # The fastest level: the sheet's markup repeats itself, and the level
+        # changes its size by a sixth for twice the time.
+        return cls(event.version, zlib.compress(event.payload, 1), event.pencil)
+
+    def event(self) -> SheetEvent:
+        return SheetEvent(self.version, zlib.decompress(self.packed), self.pencil)
+
+
 def sheet_event(version: int, html: str) -> bytes:
     """The SSE message carrying `html` as the sheet of `version`."""
     lines = "".join(f"data: {line}\n" for line in html.splitlines() if line.strip())
@@ -109,6 +132,15 @@ def _render(kind: str, token: str, language: str, version: int) -> SheetEvent | 
     return SheetEvent(game.version, payload, _pencil(game))
 
 
+def _render_and_pack(
+    kind: str, token: str, language: str, version: int
+) -> tuple[SheetEvent, KeptEvent] | None:
+    """`_render`'s event and the one to keep, packed in the same worker thread
+    (zlib lets go of the interpreter while it works), not on the event loop."""
+    event = _render(kind, token, language, version)
+    return None if event is None else (event, KeptEvent.of(event))
+
+
 def _read(kind: str, token: str) -> Game | None:
     # A writer's event needs the version and the pencil's state only.
     games = (
@@ -142,9 +174,9 @@ class Renderings:
         # `version` was committed: then one more, started after it.
         for _attempt in range(2):
             # The local-memory cache does no I/O: asked from the loop directly.
-            found = caches["local"].get(event_key(*key))
-            if found is not None and found.version >= version:
-                return found
+            kept: KeptEvent | None = caches["local"].get(event_key(*key))
+            if kept is not None and kept.version >= version:
+                return kept.event()
             task = self.pending.get(key)
             if task is None:
                 task = asyncio.ensure_future(self.render(key, version))
@@ -160,15 +192,16 @@ class Renderings:
     ) -> SheetEvent | None:
         kind, token, language = key
         try:
-            event = await sync_to_async(_render, thread_sensitive=False)(
+            rendered = await sync_to_async(_render_and_pack, thread_sensitive=False)(
                 kind, token, language, version
             )
         finally:
             del self.pending[key]
-        if event is None:
+        if rendered is None:
             caches["local"].delete(event_key(*key))
-        else:
-            caches["local"].set(event_key(*key), event)
+            return None
+        event, kept = rendered
+        caches["local"].set(event_key(*key), kept)
         return event
 
 

@@ -1,13 +1,15 @@
 """What a process keeps of a game between requests: its sheets, each entry as plain
 values rather than a database row, and every write from them answers as from the
-rows themselves."""
+rows themselves; a write's answer keeps no text of its own."""
 
 import pytest
 from django.core.cache import caches
 from django.db import models
+from django.urls import reverse
 
 from games.models import Entry, Game
 from tests.factories import CROSS, count, make_game, play
+from tests.games.helpers import enter
 
 pytestmark = pytest.mark.django_db
 
@@ -66,3 +68,24 @@ def test_a_retried_undo_answers_the_same_row_again(
 
     assert again.pk == first.pk
     assert Entry.objects.filter(game=game, undone_at__isnull=True).count() == 1
+
+
+def test_a_writes_answer_keeps_no_sheet_text_and_drops_the_page_of_before(client):
+    game, host = make_game(["Sarah", "Hugo"])
+    kept_text = f"sheet:{game.watch_token}:host:fr"
+    client.get(reverse("games:host", kwargs={"host_token": host}))
+    assert caches["local"].get(kept_text)[0] == game.version
+    written = f'data-version="{game.version + 1}"'
+
+    answer = enter(
+        client, host, game, "Sarah", "fours", {"value": "3"}, HTTP_HX_REQUEST="true"
+    )
+
+    # The host's page shows the new sheet from the answer and asks for no more.
+    assert answer.status_code == 200
+    assert written in answer.content.decode()
+    assert caches["local"].get(kept_text) is None
+    # A reload draws it again, and keeps it for the next one.
+    page = client.get(reverse("games:host", kwargs={"host_token": host}))
+    assert written in page.content.decode()
+    assert caches["local"].get(kept_text)[0] == game.version + 1

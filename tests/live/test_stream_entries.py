@@ -220,3 +220,29 @@ def test_a_game_followed_by_streams_keeps_its_sheet_once_not_twice():
     # The streams keep the event (Renderings); the sheet's text is kept only
     # once a page or a poll asks for it.
     assert caches["local"].get(f"sheet:{game.watch_token}:watch:fr") is None
+
+
+def test_the_event_kept_for_later_streams_is_packed_and_gives_the_same_bytes():
+    from django.core.cache import caches
+
+    game, _ = make_game(["Sarah", "Hugo"])
+    play(game, ("Sarah", "free", "fours", count(3)))
+    game.refresh_from_db()
+
+    async def twice():
+        first = await streams.renderings.latest(
+            "watch", game.watch_token, "fr", game.version
+        )
+        later = await streams.renderings.latest(
+            "watch", game.watch_token, "fr", game.version
+        )
+        return first, later
+
+    first, later = run(twice)
+
+    kept = caches["local"].get(streams.event_key("watch", game.watch_token, "fr"))
+    assert isinstance(kept, streams.KeptEvent)
+    assert len(kept.packed) * 4 < len(first.payload)
+    assert later.payload == first.payload
+    assert (later.version, later.pencil) == (first.version, first.pencil)
+    assert row(later.payload.decode().replace("data: ", ""), "fours") == ["12", ""]

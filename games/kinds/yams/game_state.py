@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -71,11 +72,13 @@ class KeptEntry:
     def of(cls, entry: EntryLike) -> KeptEntry:
         if isinstance(entry, KeptEntry):
             return entry
+        # The column's and box's names interned: the database gives each row
+        # strings of its own, and a game in play keeps every entry.
         return cls(
             entry.pk,
             entry.player_id,
-            entry.column,
-            entry.box,
+            sys.intern(entry.column),
+            sys.intern(entry.box),
             entry.data,
             entry.points,
             entry.seq,

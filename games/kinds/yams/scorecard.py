@@ -6,6 +6,7 @@ a scorecard, checking each one exactly as it was checked when it was written.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -108,8 +109,10 @@ class Scorecard:
                 ),
             )
         rolls = self._rolls(column, box, reading.rolls)
+        # The column's name interned: the database gives each entry a string of
+        # its own, and a process keeps the scorecards of every game in play.
         return Turn(
-            column=column,
+            column=sys.intern(column),
             box=box.key,
             entry=dict(entry),
             kind=reading.kind,
