@@ -78,7 +78,7 @@ class SheetEvent:
 @dataclass(frozen=True, slots=True)
 class KeptEvent:
     """A SheetEvent as the local cache keeps it until the next version: its
-    payload compressed (a 6-player sheet, 20 KB, in 3 KB). The watchers a new
+    payload compressed (the sheet's markup repeats itself). The watchers a new
     version wakes are sent the rendering itself; only a stream that opens or
     comes back later reads the kept event, while every game followed in the
     process keeps its own for minutes."""
@@ -89,8 +89,8 @@ class KeptEvent:
 
     @classmethod
     def of(cls, event: SheetEvent) -> "KeptEvent":
-        # The fastest level: the sheet's markup repeats itself, and the level
-        # changes its size by a sixth for twice the time.
+        # The fastest level: a slower one saves little more on such markup,
+        # and the packing is paid on every version.
         return cls(event.version, zlib.compress(event.payload, 1), event.pencil)
 
     def event(self) -> SheetEvent:
