@@ -123,8 +123,12 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
 # --- pages -----------------------------------------------------------------------
 
 
-def page_context(access: Access, **extra: object) -> dict[str, object]:
-    """What every rendering of the game page (whole or partial) needs."""
+def page_context(
+    access: Access, *, keep_sheet: bool = True, **extra: object
+) -> dict[str, object]:
+    """What every rendering of the game page (whole or partial) needs;
+    `keep_sheet`: whether the sheet's text is kept for the next ask
+    (`sheet_html`)."""
     context = {"access": access, "role": access.role, "game": access.game}
     if access.is_host:
         # The end screen links to the host's own pages (next game of the band).
@@ -136,7 +140,9 @@ def page_context(access: Access, **extra: object) -> dict[str, object]:
         # Called by the template only where it shows the sheet (a callable in
         # the context is called when the template reads it).
         state = cast(State, extra["state"])
-        context["sheet_html"] = functools.partial(sheet_html, access, state)
+        context["sheet_html"] = functools.partial(
+            sheet_html, access, state, keep=keep_sheet
+        )
         context["players"] = players_of(state)
         if access.is_host:
             context["seating"] = SeatingCard.of(access.game.game_kind, state)
@@ -306,11 +312,10 @@ def refused(
         request.capability_refused = True
         raise PencilGone()
     if request.htmx:
-        state = state or access.game.state()
-        context = {"state": state, "notice": refusal.message}
-        response = render(
-            request, f"{TEMPLATE}#refresh", page_context(access, **context)
+        context = page_context(
+            access, state=state or access.game.state(), notice=refusal.message
         )
+        response = render(request, f"{TEMPLATE}#refresh", context)
         retarget(response, "#sheet")
         reswap(response, "outerHTML")
         return trigger_client_event(response, CLOSE_DIALOG)
@@ -326,14 +331,17 @@ def refreshed(
     round_done: int | None = None,
 ) -> HttpResponse:
     """The answer to a write done: the fresh sheet, with what happened."""
-    state = access.game.state()
-    context = page_context(
-        access, state=state, notice=notice, done=done, round_done=round_done
-    )
     # The writer's page now shows this version: its stream only tells it of the
     # next one, and its poll finds nothing new. The sheet's text is not kept for
     # an ask that does not come.
-    context["sheet_html"] = functools.partial(sheet_html, access, state, keep=False)
+    context = page_context(
+        access,
+        keep_sheet=False,
+        state=access.game.state(),
+        notice=notice,
+        done=done,
+        round_done=round_done,
+    )
     response = render(request, f"{TEMPLATE}#refresh", context)
     return trigger_client_event(response, CLOSE_DIALOG)
 
