@@ -7,8 +7,8 @@ names a Django developer knows:
 - `url(name, **kwargs)` for `{% url %}`, `static(path)` for `{% static %}`
   (and `css_text(path, …)`, stylesheets' text for a page's `<style nonce>`),
   `{{ csrf_input }}` for `{% csrf_token %}` and `{{ csrf_token }}` (the `csrf`
-  context processor, below), `htmx_script()` from django-htmx's own Jinja
-  helpers;
+  context processor, below, with `{{ htmx_form_csrf_input }}` for a form htmx
+  sends), `htmx_script()` from django-htmx's own Jinja helpers;
 - translations from Django's catalogues: `_("…")`, `gettext`, `pgettext`,
   `ngettext` and `{% trans %}…{% endtrans %}` blocks (with `count` for plurals).
   A translated literal is the project's own text, so it is printed as it is,
@@ -169,12 +169,22 @@ def environment(**options: Any) -> jinja2.Environment:
 def csrf(request: HttpRequest) -> dict[str, object]:
     """`csrf_token` and `csrf_input` masked once per render, as Django's template
     language masks them: the backend's own are masked anew at each use, and a
-    host page has a form in every card (each mask is a few dozen random bytes)."""
+    host page has a form in every card (each mask is a few dozen random bytes).
+
+    `htmx_form_csrf_input` is for a form that htmx sends on its submit (`hx-post`
+    on the form itself): the field for a page without JavaScript, nothing in an
+    htmx answer. htmx adds the page's token to every request it sends, as a
+    header (base.jinja's `hx-headers`), and masking draws each random character
+    with a system call that lets go of the interpreter's lock: in a busy process
+    every one waits to take it back, and a write's answer would wait dozens of
+    times for a field its form never sends."""
     token = SimpleLazyObject(lambda: get_token(request))
     hidden = '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
+    field = SimpleLazyObject(lambda: format_html(hidden, token))
     return {
         "csrf_token": token,
-        "csrf_input": SimpleLazyObject(lambda: format_html(hidden, token)),
+        "csrf_input": field,
+        "htmx_form_csrf_input": "" if getattr(request, "htmx", False) else field,
     }
 
 

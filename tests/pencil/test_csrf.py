@@ -3,8 +3,10 @@ in the header htmx sends through hx-headers)."""
 
 import json
 import re
+from unittest import mock
 
 import pytest
+from django.middleware.csrf import get_token
 from django.test import Client
 
 from games.models import Entry
@@ -131,3 +133,78 @@ def test_a_page_carries_one_csrf_token_in_its_header_and_every_form(strict):
     assert response.status_code == 302
     game.refresh_from_db()
     assert game.pencil_out
+
+
+def csrf_fields(html):
+    return re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)
+
+
+def test_an_htmx_write_answer_masks_no_token_and_its_undo_posts_with_the_header(
+    strict,
+):
+    game, host_token = make_game(["Sarah", "Hugo"])
+    page = strict.get(host_url(host_token)).content.decode()
+    header = json.loads(re.search(r"hx-headers='([^']+)'", page).group(1))
+    sarah = game.players.get(name="Sarah")
+    kwargs = {"player_id": sarah.pk, "column": "free", "box": "twos"}
+    dialog = strict.get(host_url(host_token, "box", **kwargs), **HTMX).content
+    posted = {"value": "2", "request_key": request_key(dialog.decode())}
+    with mock.patch("scorekeeper.jinja2.get_token", wraps=get_token) as masked:
+        answer = strict.post(
+            host_url(host_token, "record", **kwargs),
+            posted,
+            HTTP_X_CSRFTOKEN=header["X-CSRFToken"],
+            **HTMX,
+        )
+    assert answer.status_code == 200
+    html = answer.content.decode()
+    # The toast offers to take the entry back, with no token of its own...
+    assert 'action="' + host_url(host_token, "undo") + '"' in html
+    assert csrf_fields(html) == []
+    assert masked.call_count == 0
+    # ...since htmx sends that form with the page's header.
+    game.refresh_from_db()
+    undo = strict.post(
+        host_url(host_token, "undo"),
+        {"seen_version": game.version, "request_key": request_key(html)},
+        HTTP_X_CSRFTOKEN=header["X-CSRFToken"],
+        **HTMX,
+    )
+    assert undo.status_code == 200
+    assert not Entry.objects.filter(box="twos", undone_at__isnull=True).exists()
+
+
+def test_without_javascript_the_same_undo_form_carries_its_token(strict):
+    game, host_token = make_game(["Sarah", "Hugo"])
+    page = strict.get(host_url(host_token)).content.decode()
+    token = csrf_fields(page)[0]
+    sarah = game.players.get(name="Sarah")
+    kwargs = {"player_id": sarah.pk, "column": "free", "box": "twos"}
+    dialog = strict.get(host_url(host_token, "box", **kwargs)).content.decode()
+    posted = {
+        "value": "2",
+        "request_key": request_key(dialog),
+        "csrfmiddlewaretoken": token,
+    }
+    recorded = strict.post(host_url(host_token, "record", **kwargs), posted)
+    assert recorded.status_code == 302
+    page = strict.get(recorded["Location"]).content.decode()
+    undo_form = re.search(
+        r'<form method="post" action="'
+        + re.escape(host_url(host_token, "undo"))
+        + r'".*?</form>',
+        page,
+        re.S,
+    ).group(0)
+    (field,) = csrf_fields(undo_form)
+    game.refresh_from_db()
+    undone = strict.post(
+        host_url(host_token, "undo"),
+        {
+            "csrfmiddlewaretoken": field,
+            "seen_version": game.version,
+            "request_key": request_key(undo_form),
+        },
+    )
+    assert undone.status_code == 302
+    assert not Entry.objects.filter(box="twos", undone_at__isnull=True).exists()
