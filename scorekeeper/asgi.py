@@ -92,18 +92,6 @@ pages_app = StalledClientMiddleware(cast(ASGI3Application, pages))
 event_streams = EventStreams(fallback=pages_app)
 
 
-async def route(
-    scope: Scope, receive: ASGIReceiveCallable, send: ASGISendCallable
-) -> None:
-    if scope["type"] == "http":
-        found = await static_files.find(scope["path"])
-        if found is not None:
-            return await static_files.serve(found, scope, receive, send)
-        if STREAM_PATH.match(scope["path"]):
-            return await event_streams(scope, receive, send)
-    return await pages_app(scope, receive, send)
-
-
 def _drain_streams_on(signum: signal.Signals) -> None:
     previous = signal.getsignal(signum)
 
@@ -118,8 +106,16 @@ def _drain_streams_on(signum: signal.Signals) -> None:
 async def application(
     scope: Scope, receive: ASGIReceiveCallable, send: ASGISendCallable
 ) -> None:
+    # Routed here rather than in a function of its own: a held stream keeps
+    # every coroutine between the server and its loop for as long as it lasts.
+    if scope["type"] == "http":
+        found = await static_files.find(scope["path"])
+        if found is not None:
+            return await static_files.serve(found, scope, receive, send)
+        if STREAM_PATH.match(scope["path"]):
+            return await event_streams(scope, receive, send)
     if scope["type"] != "lifespan":
-        return await route(scope, receive, send)
+        return await pages_app(scope, receive, send)
     while True:
         message = await receive()
         if message["type"] == "lifespan.startup":

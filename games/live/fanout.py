@@ -109,21 +109,31 @@ class Subscription:
         self.wake()
 
     def resume(self) -> None:
-        if self.waiter is not None and not self.waiter.done():
-            self.waiter.set_result(None)
+        waiter, self.waiter = self.waiter, None
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    def heard_hang_up(self, receiving: "asyncio.Future[Any]") -> None:
+        """The done callback of the stream's last receive(): once the request is
+        in, the next message an ASGI server sends is the disconnect."""
+        if not receiving.cancelled():
+            self.hang_up()
 
     def spoke(self, now: float) -> None:
         """The stream sent something at `now` (the loop's time)."""
         self.quiet_since = now
 
-    async def wait(self) -> bool:
-        """True when woken by news, False when a heartbeat is due."""
-        if not self.news:
-            self.waiter = asyncio.get_running_loop().create_future()
-            try:
-                await self.waiter
-            finally:
-                self.waiter = None
+    def sleep(self) -> "asyncio.Future[None]":
+        """What the stream awaits until news, or a heartbeat due, resumes it. The
+        stream awaits this future itself, not a coroutine of this class: a
+        sleeping stream holds one object for its wait, not four (a coroutine,
+        its bound method, the future and its iterator), which the garbage
+        collector walks while the streams wait."""
+        self.waiter = asyncio.get_running_loop().create_future()
+        return self.waiter
+
+    def take_news(self) -> bool:
+        """Whether news came since the last call (else a heartbeat is due)."""
         news, self.news = self.news, False
         return news
 

@@ -287,7 +287,12 @@ class EventStreams:
         # Only plain values from here: thousands of streams are held at once, each
         # for as long as a phone watches.
         del request, game
-        hang_up = asyncio.ensure_future(_hear_hang_up(receive, subscription))
+        # The request is in (a GET has no body to wait for): what receive() says
+        # next is the hang-up, heard by a callback rather than a coroutine of
+        # our own held for as long as the stream.
+        await receive()
+        hang_up = asyncio.ensure_future(receive())
+        hang_up.add_done_callback(subscription.heard_hang_up)
         try:
             await _stream(
                 send, subscription, kind, token, seen, version, pencil, language
@@ -322,14 +327,6 @@ def _opened(kind: str, token: str) -> Game | None:
         return Game.objects.by_token(kind, token)
     finally:
         request_finished.send(sender=EventStreams)
-
-
-async def _hear_hang_up(
-    receive: ASGIReceiveCallable, subscription: Subscription
-) -> None:
-    while (await receive())["type"] != "http.disconnect":
-        pass
-    subscription.hang_up()
 
 
 def _headers(request: HttpRequest) -> list[tuple[bytes, bytes]]:
@@ -436,7 +433,9 @@ async def _stream(
                 continue
             # Heard of a version the database does not show yet: wait for
             # the next news rather than render again at once.
-        if not await subscription.wait():
+        if not subscription.news:
+            await subscription.sleep()
+        if not subscription.take_news():
             await _send(send, HEARTBEAT)
             subscription.spoke(loop.time())
     if subscription.hung_up:

@@ -95,17 +95,36 @@ def test_a_heartbeat_comes_only_after_a_whole_quiet_period(settings):
 def test_a_sleeping_subscription_wakes_for_news_or_for_its_heartbeat():
     async def scenario():
         subscription = fanout.Subscription(1, "127.0.0.1", now=0.0)
-        waiting = asyncio.ensure_future(subscription.wait())
-        await asyncio.sleep(0)
+        sleeping = subscription.sleep()
         subscription.wake()
-        assert await waiting is True
-        waiting = asyncio.ensure_future(subscription.wait())
-        await asyncio.sleep(0)
+        await sleeping
+        assert subscription.take_news() is True
+        sleeping = subscription.sleep()
         subscription.resume()  # what the hub's clock does when a heartbeat is due
-        assert await waiting is False
+        await sleeping
+        assert subscription.take_news() is False
         subscription.wake()  # news while it was busy sending: not lost
-        assert await subscription.wait() is True
+        assert subscription.news and subscription.take_news() is True
+        # Nothing is held between two sleeps.
         assert subscription.waiter is None
+
+    run(scenario)
+
+
+def test_a_subscription_hears_the_hang_up_from_its_last_receive_not_from_a_cancel():
+    async def scenario():
+        loop = asyncio.get_running_loop()
+        subscription = fanout.Subscription(1, "127.0.0.1", now=0.0)
+        cancelled = loop.create_future()
+        cancelled.add_done_callback(subscription.heard_hang_up)
+        cancelled.cancel()
+        await asyncio.sleep(0)
+        assert not subscription.hung_up and not subscription.news
+        received = loop.create_future()
+        received.add_done_callback(subscription.heard_hang_up)
+        received.set_result({"type": "http.disconnect"})
+        await asyncio.sleep(0)
+        assert subscription.hung_up and subscription.news
 
     run(scenario)
 
