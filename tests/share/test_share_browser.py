@@ -122,8 +122,11 @@ def test_share_page_works_without_javascript(live_server, new_phone):
     # Buttons that need a script stay hidden; the links work as they are.
     assert not page.get_by_role("button", name="Copier le lien").is_visible()
     assert not page.get_by_role("button", name="Partager…").is_visible()
-    assert page.get_by_role("link", name="WhatsApp").is_visible()
-    assert page.get_by_role("link", name="SMS").is_visible()
+    # Whole names: a random watch link may hold "sms" too.
+    assert page.get_by_role(
+        "link", name="Envoyer par WhatsApp", exact=True
+    ).is_visible()
+    assert page.get_by_role("link", name="Envoyer par SMS", exact=True).is_visible()
     watch = f"{live_server.url}/w/{game.watch_token}/"
     assert page.get_by_role("link", name=watch).is_visible()
 
