@@ -413,25 +413,18 @@ def sheet_html(
 
     Kept in the local cache: the forty phones of a table that follow a new entry
     cost one rendering per process, not forty. `state`, the game's replayed sheets
-    if the caller has them, is only read on a miss. `keep`: False for the streams,
-    which keep their own event of the text, and for a write's answer, whose page
-    then shows that version and asks no more; the text is kept for the pages and
-    polls that ask for it, not held twice for every game followed."""
+    if the caller has them, is only read on a miss. `keep`: False for a write's
+    answer, whose page then shows that version and asks no more; the text is kept
+    for the pages and polls that ask for it, not held twice for every game
+    followed."""
     game = access.game
-    # The watch token, not the primary key: a test (or a restored) database may
-    # give a new game the primary key of an old one, never its token. One host
-    # link and one pencil link per version: the role names the token. Only the
-    # newest version is kept: an older one is never asked for again.
-    key = f"sheet:{game.watch_token}:{access.role}:{get_language()}"
+    key = _sheet_key(access)
     kept = caches["local"].get(key)
     if kept is not None and kept[0] == game.version:
         return mark_safe(kept[1].decode())
     html = draw_sheet(access, state or game.state())
     if not keep:
-        if kept is not None and kept[0] < game.version:
-            # An older version's text, never asked for again: not held until it
-            # expires.
-            caches["local"].delete(key)
+        _forget_older(key, kept, game.version)
         return html
     # Kept as UTF-8: a true minus sign or a dash anywhere in the sheet makes
     # Python hold every character of its text in two bytes, and thousands of
@@ -441,7 +434,44 @@ def sheet_html(
     return html
 
 
+def sheet_utf8(access: "Access") -> bytes:
+    """`sheet_html`'s text as UTF-8, what a stream sends: the text a page kept for
+    this version, or drawn anew and not kept (the streams keep their own event
+    of it). No copy of the text is made as a safe string: each is as large as
+    the sheet, at two bytes a character, and on every write they leave the
+    process's heap with holes it does not give back."""
+    game = access.game
+    key = _sheet_key(access)
+    kept = caches["local"].get(key)
+    if kept is not None and kept[0] == game.version:
+        return cast(bytes, kept[1])
+    _forget_older(key, kept, game.version)
+    return _sheet_text(access, game.state()).encode()
+
+
+def _sheet_key(access: "Access") -> str:
+    # The watch token, not the primary key: a test (or a restored) database may
+    # give a new game the primary key of an old one, never its token. One host
+    # link and one pencil link per version: the role names the token. Only the
+    # newest version is kept: an older one is never asked for again.
+    return f"sheet:{access.game.watch_token}:{access.role}:{get_language()}"
+
+
+def _forget_older(key: str, kept: tuple[int, bytes] | None, version: int) -> None:
+    """An older version's text, never asked for again: not held until it
+    expires."""
+    if kept is not None and kept[0] < version:
+        caches["local"].delete(key)
+
+
 def draw_sheet(access: "Access", state: "State") -> SafeString:
+    """The #sheet drawn anew, for a page to embed as it is."""
+    # Django's Jinja2 backend returns a plain str; its template escaped every
+    # value (autoescape), so the pages that embed it may take it as it is.
+    return mark_safe(_sheet_text(access, state))
+
+
+def _sheet_text(access: "Access", state: "State") -> str:
     """The #sheet drawn anew: its Table, then templates/games/sheet.jinja (Jinja2,
     compiled to Python: the sheet is drawn on every write); a game of rounds
     draws its RoundsTable with templates/games/rounds_sheet.jinja: the kind's
@@ -458,9 +488,7 @@ def draw_sheet(access: "Access", state: "State") -> SafeString:
     )
     kind = access.game.game_kind
     context.update(state=state, table=kind.sheet_builder_class(state, access).table())
-    # Django's Jinja2 backend returns a plain str; its template escaped every
-    # value (autoescape), so the pages that embed it may take it as it is.
-    return mark_safe(render_to_string(kind.sheet_template, context))
+    return render_to_string(kind.sheet_template, context)
 
 
 @dataclass

@@ -13,12 +13,12 @@ What a stream says, in order:
 
 That is a watch link's stream. Every watcher of a game in this process shares one
 SheetEvent per version and language (`Renderings`), its sheet the one the page and
-its poll are served (`games.sheet.sheet_html`): a new entry costs one render per
-process, whatever the number of watchers. A host or pencil link's stream says
-`id: 12 / event: version / data: 12` instead: its page is the one that writes, and
-its own entry's answer already brought the new sheet, so a rendering made for it
-alone would mostly be thrown away; when another device wrote, the page fetches
-the sheet once. What it says comes from the write's news (its version and who
+its poll are served, as UTF-8 (`games.sheet.sheet_utf8`): a new entry costs one
+render per process, whatever the number of watchers. A host or pencil link's stream
+says `id: 12 / event: version / data: 12` instead: its page is the one that writes,
+and its own entry's answer already brought the new sheet, so a rendering made for it
+alone would mostly be thrown away; when another device wrote, the page fetches the
+sheet once. What it says comes from the write's news (its version and who
 holds the pencil, games/live/fanout.py) without reading the database; only when
 no news said the pencil (a re-check after PostgreSQL's listener reconnected)
 does it read the game, as a watcher's rendering does. The page declares its
@@ -57,7 +57,7 @@ from django.views.decorators.http import require_safe
 from games.access import Access, get_game_or_404
 from games.live.fanout import Subscription, database_turn, hub, retry_ms
 from games.models import Game
-from games.sheet import sheet_html
+from games.sheet import sheet_utf8
 from scorekeeper.lib import numbers
 from scorekeeper.lib.capabilities import HOST, PENCIL, WATCH
 from scorekeeper.lib.ratelimit import client_ip
@@ -97,10 +97,15 @@ class KeptEvent:
         return SheetEvent(self.version, zlib.decompress(self.packed), self.pencil)
 
 
-def sheet_event(version: int, html: str) -> bytes:
-    """The SSE message carrying `html` as the sheet of `version`."""
-    lines = "".join(f"data: {line}\n" for line in html.splitlines() if line.strip())
-    return f"id: {version}\nevent: sheet\n{lines}\n".encode()
+def sheet_event(version: int, sheet: bytes) -> bytes:
+    """The SSE message carrying `sheet` (UTF-8) as the sheet of `version`, each of
+    its lines a `data:` line: made in two passes, with no piece per line, since
+    they are the largest blocks a write makes the server draw."""
+    if b"\r" in sheet:
+        # A carriage return ends an event's line too.
+        sheet = sheet.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+    body = sheet.replace(b"\n", b"\ndata: ")
+    return b"id: %d\nevent: sheet\ndata: %b\n\n" % (version, body)
 
 
 def version_event(version: int) -> bytes:
@@ -115,7 +120,7 @@ def _render(kind: str, token: str, language: str, version: int) -> SheetEvent | 
     """The SheetEvent of the game's current version (`version` at least, when a
     write of this process made it), or None if `token` no longer opens it. Runs
     in a worker thread; the sheet itself is the one the page and its poll are
-    served (`sheet_html`)."""
+    served (`sheet_utf8`)."""
     with database_turn():
         # A watcher's sheet of a version written in this process: drawn from the
         # row as the write left it, not read back.
@@ -127,8 +132,8 @@ def _render(kind: str, token: str, language: str, version: int) -> SheetEvent | 
             payload = version_event(game.version)
         else:
             with translation.override(language):
-                html = sheet_html(Access(kind, game), keep=False)
-            payload = sheet_event(game.version, html)
+                sheet = sheet_utf8(Access(kind, game))
+            payload = sheet_event(game.version, sheet)
     return SheetEvent(game.version, payload, _pencil(game))
 
 

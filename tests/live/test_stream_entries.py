@@ -222,6 +222,32 @@ def test_a_game_followed_by_streams_keeps_its_sheet_once_not_twice():
     assert caches["local"].get(f"sheet:{game.watch_token}:watch:fr") is None
 
 
+def test_a_stream_sends_the_sheet_a_page_was_served_without_drawing_it_again(
+    client, monkeypatch
+):
+    from django.urls import reverse
+
+    from games import sheet
+
+    game, _ = make_game(["Sarah", "Hugo"])
+    play(game, ("Sarah", "free", "fours", count(3)))
+    game.refresh_from_db()
+    watch_page = reverse("games:watch", kwargs={"watch_token": game.watch_token})
+    page = client.get(watch_page).content.decode()
+    drawn = []
+    real = sheet._sheet_text
+
+    def counting(access, state):
+        drawn.append(access.role)
+        return real(access, state)
+
+    monkeypatch.setattr(sheet, "_sheet_text", counting)
+    event = streams._render("watch", game.watch_token, "fr", game.version)
+    assert event is not None and drawn == []
+    text = event.payload.decode().split("\ndata: ", 1)[1].replace("\ndata: ", "\n")
+    assert text.rstrip("\n") in page
+
+
 def test_the_event_kept_for_later_streams_is_packed_and_gives_the_same_bytes():
     from django.core.cache import caches
 

@@ -10,6 +10,7 @@ import re
 import time
 
 from games.live import fanout
+from games.live.streams import sheet_event
 from tests.asgi_server import AppClient
 from tests.factories import make_game
 from tests.live.helpers import (
@@ -25,6 +26,21 @@ from tests.live.streams import open_stream
 pytestmark = STREAM_TEST
 
 GZIP = {"Accept-Encoding": "gzip, deflate, br"}
+
+
+def read_event(message: bytes) -> dict[str, str]:
+    """One event's fields as an EventSource reads them: a line ends at CR LF, LF
+    or a lone CR, and the data lines are joined by line feeds."""
+    fields: dict[str, str] = {}
+    data: list[str] = []
+    for line in re.split(r"\r\n|\r|\n", message.decode()):
+        name, _, value = line.partition(":")
+        value = value.removeprefix(" ")
+        if name == "data":
+            data.append(value)
+        elif name:
+            fields[name] = value
+    return {**fields, "data": "\n".join(data)}
 
 
 def test_the_stream_answers_event_stream_uncached_unbuffered_and_uncompressed():
@@ -45,6 +61,22 @@ def test_the_stream_answers_event_stream_uncached_unbuffered_and_uncompressed():
             )
 
     run(scenario)
+
+
+def test_a_sheet_event_carries_the_sheet_line_for_line_as_one_event():
+    sheet = "<section>\n  <p>Léa − 12</p>\n\n</section>\n"
+    message = sheet_event(7, sheet.encode())
+    assert message.endswith(b"\n\n") and message.count(b"\n\n") == 1
+    assert read_event(message) == {"id": "7", "event": "sheet", "data": sheet}
+
+
+def test_a_carriage_return_in_the_sheet_cannot_end_its_line_early():
+    message = sheet_event(7, "<p>Léa\revent: reload\r\nid: 99</p>".encode())
+    assert read_event(message) == {
+        "id": "7",
+        "event": "sheet",
+        "data": "<p>Léa\nevent: reload\nid: 99</p>",
+    }
 
 
 def test_the_retry_delay_is_drawn_in_the_configured_range(settings):
