@@ -623,10 +623,20 @@ def totals_of(game: Game, state: State) -> list[dict[str, object]]:
     return family_of(game).totals(state)
 
 
+def reseats_json(reseats: Sequence[ReseatRow]) -> list[dict[str, object]]:
+    """The seatings changed before the first write, as the file writes them:
+    the names in the new order, the first seat's first."""
+    return [
+        {"names": list(reseat.names), "created_at": iso_time(reseat.created_at)}
+        for reseat in reseats
+    ]
+
+
 def game_json(game: Game, state: State | None = None) -> dict[str, object]:
     """The whole game as a JSON-ready dict (format version 3, every kind): what
     was played, the players, every write in order with who wrote it and who
-    took it back, the names corrected, the totals and the winners.
+    took it back, the names corrected, the seatings changed, the totals and the
+    winners.
 
     Version 1 (Yams) and version 2 (the kinds scored by rounds) are still read
     by the import."""
@@ -662,6 +672,7 @@ def game_json(game: Game, state: State | None = None) -> dict[str, object]:
             for row in rows
         ],
         "renames": renames_json(game_renames(game, players=players)),
+        "reseats": reseats_json(game_reseats(game)),
         "totals": family.totals(state),
         "winners": [p.name for p in state.winners()] if state.finished else [],
     }

@@ -42,6 +42,7 @@ from games.models import (
     NameChange,
     Round,
     ScoreRefused,
+    SeatChange,
     Writer,
     check_writer,
 )
@@ -119,6 +120,7 @@ WRITES_TOP_KEYS = {
     "seating",
     "writes",
     "renames",
+    "reseats",
     "totals",
     "winners",
 }
@@ -214,6 +216,7 @@ REQUIRED_ROUND_KEYS = {"seq", "entry", "points", "undone"}
 
 RENAME_KEYS = {"seat", "old_name", "new_name", "created_at", "by", "by_label"}
 REQUIRED_RENAME_KEYS = {"seat", "old_name", "new_name"}
+RESEAT_KEYS = {"names", "created_at"}
 
 
 def _is_int(value: object) -> bool:
@@ -458,6 +461,50 @@ def _check_renames(payload: dict[str, Any], names: list[str]) -> list[Any]:
     return checked
 
 
+def _check_reseats(
+    payload: dict[str, Any], names: list[str], renames: list[Any], kind: GameKind
+) -> list[Any]:
+    """[(names in the new order, moment)] of the seatings changed before the
+    first write; [] for a file without them. Only a kind seated on its page
+    (partners at belote) has any; each seats every player once, by a name the
+    player had."""
+    items = payload.get("reseats", [])
+    if (
+        not isinstance(items, list)
+        or len(items) > MAX_IMPORT_ENTRIES
+        or (items and not kind.reseated_on_page)
+    ):
+        raise ImportRefused(
+            _("Le fichier a été modifié : liste des placements invalide.")
+        )
+    known = {*names, *(old for _s, old, *_rest in renames)}
+    checked: list[Any] = []
+    for index, item in enumerate(items, start=1):
+        bad = ImportRefused(
+            _("Le fichier a été modifié : le placement n° %(n)s est invalide.")
+            % {"n": index}
+        )
+        if (
+            not isinstance(item, dict)
+            or "names" not in item
+            or item.keys() - RESEAT_KEYS
+        ):
+            raise bad
+        seated = item["names"]
+        if (
+            not isinstance(seated, list)
+            or len(seated) != len(names)
+            or len(set(map(str, seated))) != len(seated)
+            or not all(_is_clean_name(name) and name in known for name in seated)
+        ):
+            raise bad
+        moment = _parse_time(
+            item.get("created_at"), _("placement n° %(n)s") % {"n": index}
+        )
+        checked.append((seated, moment))
+    return checked
+
+
 def import_game(raw: bytes, band: Band | None) -> tuple[Game, str]:
     """Imports the JSON export `raw` (bytes) of a finished game as a new game of
     `band`; returns (game, host_token) or raises ImportRefused, creating nothing.
@@ -500,6 +547,7 @@ def _import_boxes(payload: dict, band: Band | None, kind: GameKind) -> tuple[Gam
     names = _check_players(payload, variant, kind)
     entries = _check_entries(payload, names)
     renames = _check_renames(payload, names)
+    reseats = _check_reseats(payload, names, renames, kind)
     created_at = _parse_time(payload.get("created_at"), _("début de la partie"))
     finished_at = _parse_time(payload.get("finished_at"), _("fin de la partie"))
 
@@ -526,6 +574,7 @@ def _import_boxes(payload: dict, band: Band | None, kind: GameKind) -> tuple[Gam
         )
         _keep_times(game, created_at, finished_at)
         _keep_renames(game, renames)
+        _keep_reseats(game, reseats)
         if finished_at is not None:
             # The band dates the result as the file says, and counts it once.
             game.band.date_imported_result(game.pk, finished_at)
@@ -577,6 +626,15 @@ def _keep_times(
         Game.objects.filter(pk=game.pk).update(**changes)
         for field, value in changes.items():
             setattr(game, field, value)
+
+
+def _keep_reseats(game: Game, reseats: list[Any]) -> None:
+    """The seatings changed, for the imported game's log."""
+    now = timezone.now()
+    SeatChange.objects.bulk_create(
+        SeatChange(game=game, names=seated, created_at=moment or now)
+        for seated, moment in reseats
+    )
 
 
 def _keep_renames(game: Game, renames: list[Any]) -> None:
@@ -794,6 +852,7 @@ def _import_rounds(
     names = _check_players(payload, rules, kind)
     checked = _check_rounds(payload, names)
     renames = _check_renames(payload, names)
+    reseats = _check_reseats(payload, names, renames, kind)
     created_at = _parse_time(payload.get("created_at"), _("début de la partie"))
     finished_at = _parse_time(payload.get("finished_at"), _("fin de la partie"))
     ended_by_host = payload["ended_by_host"]
@@ -838,6 +897,7 @@ def _import_rounds(
         game.tell_band_finished(state)
         _keep_times(game, created_at, finished_at)
         _keep_renames(game, renames)
+        _keep_reseats(game, reseats)
         if finished_at is not None:
             game.band.date_imported_result(game.pk, finished_at)
     return game, host_token

@@ -132,6 +132,12 @@ def _words(payload: Mapping[str, Any], error: ValidationError) -> str:
         return _(
             "Le fichier a été modifié : le prénom corrigé n° %(n)s est invalide."
         ) % {"n": index + 1}
+    if field == "reseats":
+        if not isinstance(index, int):
+            return _("Le fichier a été modifié : liste des placements invalide.")
+        return _("Le fichier a été modifié : le placement n° %(n)s est invalide.") % {
+            "n": index + 1
+        }
     return _("Le fichier a été modifié : le champ %(field)s est invalide.") % {
         "field": field
     }

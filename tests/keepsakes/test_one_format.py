@@ -128,7 +128,7 @@ def test_a_yams_file_of_version_1_still_imports():
     older = {
         key: value
         for key, value in data.items()
-        if key not in ("kind", "kind_label", "ended_by_host", "writes")
+        if key not in ("kind", "kind_label", "ended_by_host", "writes", "reseats")
     }
     older |= {"version": 1, "entries": data["writes"]}
     imported, _token = import_game(encode(older), game.band)

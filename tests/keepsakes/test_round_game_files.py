@@ -174,13 +174,13 @@ def set_in(path, value):
 
 def as_version_2(data):
     """The file as version 2 wrote it: its rounds under `rounds`, each with its
-    `number`, and no preset."""
+    `number`, and no preset (nor the seatings changed, kept since)."""
     older = copy.deepcopy(data)
     older["version"] = 2
     older["rounds"] = older.pop("writes")
     for item in older["rounds"]:
         item["number"] = item.pop("round")
-    del older["preset"], older["preset_label"]
+    del older["preset"], older["preset_label"], older["reseats"]
     return older
 
 
