@@ -2,8 +2,10 @@
 the export tests."""
 
 import io
+import json
 import random
 
+import pytest
 from pypdf import PdfReader
 
 from tests.factories import play_turn_after_turn, worked_example
@@ -60,3 +62,17 @@ def assert_costs_at_most_after_one_round_or_thirteen(
     for game in (short, full):
         with assert_max_num_queries(queries):
             assert client.get(url_of(game)).status_code == 200
+
+
+def assert_import_refused(data, band, words, *models):
+    """Importing the JSON `data` is refused with a message holding `words`, and
+    not one row more of `models` (the games among them) is made."""
+    from games.models import Game
+    from keepsakes.imports import ImportRefused, import_game
+
+    counted = (Game, *models)
+    before = [model.objects.count() for model in counted]
+    with pytest.raises(ImportRefused) as refused:
+        import_game(json.dumps(data, ensure_ascii=False).encode(), band)
+    assert words in refused.value.message
+    assert [model.objects.count() for model in counted] == before

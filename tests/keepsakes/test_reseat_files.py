@@ -13,6 +13,7 @@ from games.models import Game, SeatChange
 from keepsakes.export import game_json
 from keepsakes.imports import ImportRefused, import_game
 from tests.factories import pks
+from tests.keepsakes.helpers import assert_import_refused
 from tests.keepsakes.test_round_game_log import round_blocks
 from tests.keepsakes.test_who_wrote import encode, finished_with_the_pencil_and_a_rename
 
@@ -106,22 +107,14 @@ def test_tampered_seatings_are_refused_and_create_nothing(change, words):
     game, _host = reseated_belote()
     data = exported(game)
     change(data)
-    before = (Game.objects.count(), SeatChange.objects.count())
-    with pytest.raises(ImportRefused) as refused:
-        import_game(encode(data), game.band)
-    assert words in refused.value.message
-    assert (Game.objects.count(), SeatChange.objects.count()) == before
+    assert_import_refused(data, game.band, words, SeatChange)
 
 
 def test_seatings_in_the_file_of_a_game_not_seated_on_its_page_are_refused():
     game, _host = finished_with_the_pencil_and_a_rename()
     data = exported(game)
     data["reseats"] = [{"names": ["Hugues", "Sarah"], "created_at": data["created_at"]}]
-    before = Game.objects.count()
-    with pytest.raises(ImportRefused) as refused:
-        import_game(encode(data), game.band)
-    assert "liste des placements invalide" in refused.value.message
-    assert Game.objects.count() == before
+    assert_import_refused(data, game.band, "liste des placements invalide")
 
 
 def test_a_tampered_seating_is_refused_in_english_too():
