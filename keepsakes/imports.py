@@ -494,8 +494,8 @@ def _check_reseats(
         if (
             not isinstance(seated, list)
             or len(seated) != len(names)
-            or len(set(map(str, seated))) != len(seated)
             or not all(_is_clean_name(name) and name in known for name in seated)
+            or len(set(seated)) != len(seated)
         ):
             raise bad
         moment = _parse_time(
