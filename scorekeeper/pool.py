@@ -12,12 +12,16 @@ a response that a client gone or stalled can never hold a thread for:
   end runs nothing: its cut body never reaches a view. Nor does a request
   whose client hangs up while it waits for a thread (`Responder.run`).
 - The response goes from the thread to the event loop through a small queue.
-  a2wsgi's thread waits for room in that queue without end, and the loop's
-  sender stops at the first send that fails (a client gone, or stalled past
-  LIVE_SEND_TIMEOUT): the thread would then wait for ever once the queue is full.
-  Here a failed send drops the rest of the response on the loop, so the queue
-  always empties; the thread stops at its next chunk; and it never waits for
-  room longer than a stalled send may take.
+  a2wsgi's thread hands each message (the head, each chunk, the end) to the loop
+  and waits until the loop has queued it: three waits for the loop per page,
+  each as long as the loop's turn, while thousands of streams keep it busy.
+  Here the thread only takes a place in the queue (`room`) and goes on: it waits
+  only when the queue is full. a2wsgi's thread also waits for room without end,
+  and the loop's sender stops at the first send that fails (a client gone, or
+  stalled past LIVE_SEND_TIMEOUT): the thread would then wait for ever once the
+  queue is full. Here a failed send drops the rest of the response on the loop,
+  so the queue always empties; the thread stops at its next chunk; and it never
+  waits for room longer than a stalled send may take.
 
 `StaticFiles` is ServeStatic's Django middleware, configured from the settings
 as that middleware configures itself (manifest, hashed files cached for ever,
@@ -27,7 +31,6 @@ server, with the same headers, and never take a pool thread or go through the
 middleware chain.
 """
 
-import asyncio
 import contextlib
 import contextvars
 import functools
@@ -36,11 +39,12 @@ import tempfile
 import threading
 import typing
 import warnings
+from concurrent.futures import ThreadPoolExecutor
 from typing import IO
 
 from a2wsgi.asgi_typing import HTTPScope, Receive, Scope, Send, SendEvent
 from a2wsgi.wsgi import WSGIMiddleware, WSGIResponder, build_environ
-from a2wsgi.wsgi_typing import Environ
+from a2wsgi.wsgi_typing import Environ, WSGIApp
 from asgiref.typing import ASGIReceiveCallable, ASGISendCallable
 from asgiref.typing import HTTPScope as ASGIHTTPScope
 from asgiref.typing import Scope as ASGIScope
@@ -131,6 +135,14 @@ class Responder(WSGIResponder):
 
     gone = False
 
+    def __init__(
+        self, app: WSGIApp, executor: ThreadPoolExecutor, send_queue_size: int
+    ) -> None:
+        super().__init__(app, executor, send_queue_size)
+        # The places left in the send queue: taken by the thread for each
+        # message, given back by the loop's sender as it takes one out.
+        self.room = threading.Semaphore(send_queue_size)
+
     async def answer(
         self,
         scope: HTTPScope,
@@ -185,6 +197,7 @@ class Responder(WSGIResponder):
 
     async def sender(self, send: Send) -> None:
         while (message := await self.send_queue.get()) is not None:
+            self.room.release()
             if self.gone:
                 continue  # dropped, so that the thread never waits for room
             try:
@@ -195,20 +208,18 @@ class Responder(WSGIResponder):
                 self.gone = True
 
     def send(self, message: SendEvent | None) -> None:
-        """From the pool thread: hands a message to the loop's sender."""
+        """From the pool thread: hands a message to the loop's sender, waiting
+        only for a place in the queue."""
         if self.gone:
             raise ClientGone
-        future = asyncio.run_coroutine_threadsafe(
-            self.send_queue.put(message), loop=self.loop
-        )
-        try:
-            # The sender takes a message within one send, itself bounded by
-            # LIVE_SEND_TIMEOUT: no room after twice that, the loop has given up.
-            future.result(timeout=2 * send_timeout())
-        except TimeoutError:
-            future.cancel()
+        # The sender frees a place within one send, itself bounded by
+        # LIVE_SEND_TIMEOUT: none after twice that, the loop has given up.
+        if not self.room.acquire(timeout=2 * send_timeout()):
             self.gone = True
-            raise ClientGone from None
+            raise ClientGone
+        # Queued in the order handed: the loop runs its callbacks in order, and
+        # the place taken above leaves room for it.
+        self.loop.call_soon_threadsafe(self.send_queue.put_nowait, message)
 
 
 class StaticFiles:

@@ -194,6 +194,43 @@ def test_a_page_whose_client_stopped_reading_gives_its_pool_thread_back():
     assert pool.executor.submit(lambda: "free").result(timeout=1) == "free"
 
 
+def test_a_page_thread_hands_its_answer_over_without_waiting_for_a_busy_loop():
+    done = threading.Event()
+    sent = []
+
+    class Answer(list):
+        def close(self):
+            done.set()  # the thread's last step: the page is answered
+
+    def page(environ, start_response):
+        start_response("200 OK", [("Content-Type", "text/plain")])
+        return Answer([b"answered"])
+
+    async def send(message):
+        sent.append(message)
+
+    async def receive():
+        return {"type": "http.request", "body": b""}
+
+    async def main():
+        answering = asyncio.create_task(a_page_pool(page)(SCOPE, receive, send))
+        await asyncio.sleep(0)  # the page is handed to the thread
+        # The loop is busy (thousands of streams): the thread does not wait for
+        # it to take its answer, and is free for the next page at once.
+        handed_over = done.wait(timeout=5)
+        await asyncio.wait_for(answering, 5)
+        return handed_over
+
+    assert asyncio.run(main())
+    assert [m["type"] for m in sent] == [
+        "http.response.start",
+        "http.response.body",
+        "http.response.body",
+    ]
+    assert sent[0]["status"] == 200
+    assert b"".join(m.get("body", b"") for m in sent) == b"answered"
+
+
 def test_a_page_whose_body_stops_arriving_never_takes_a_pool_thread():
     ran, sent = [], []
 
