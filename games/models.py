@@ -24,6 +24,7 @@ label it holds at that moment), for the log.
 A score entry (`record`) made from a form of the version its Game was read at
 need not read the row a second time to lock it: when the sheets of that version
 are kept and the writer may write by the row as read, the checks go by that row,
+made before the transaction begins (on SQLite, before the write queue is taken),
 and the write's first statement, the UPDATE that moves the version on, is made
 only `WHERE version =` the version read. That UPDATE locks the row (a row lock on
 PostgreSQL, a second writer waiting on it; on SQLite the IMMEDIATE transaction
@@ -694,18 +695,17 @@ class Game(models.Model):
         checked, kept as the host's); `seen_version` the version the form was
         shown at (None: not checked).
         """
+        # Checked by the row as read before the write queue is taken: only the
+        # UPDATE, the INSERT and the commit then hold it, and the UPDATE writes
+        # nothing if the row has moved on since.
+        as_read = self._entry_as_read(
+            by, seen_version, player_id, column, box, entry, request_key
+        )
         with write_transaction():
-            state = self._state_as_read(by, seen_version)
-            if state is not None:
-                try:
-                    made, after = self.next_entry(
-                        state, player_id, column, box, entry, request_key
-                    )
-                except ScoreRefused:
-                    pass  # a refusal goes by the locked row, below
-                else:
-                    if self._save_written(made, after, by, as_read=True):
-                        return made
+            if as_read is not None:
+                made, after = as_read
+                if self._save_written(made, after, by, as_read=True):
+                    return made
             state, done = self._lock_and_check(
                 "request_key", request_key, by, seen_version
             )
@@ -1202,6 +1202,27 @@ class Game(models.Model):
         if seen_version is not None and not self._is_current(seen_version):
             raise StaleVersion()
         return state, None
+
+    def _entry_as_read(
+        self,
+        by: str | None,
+        seen_version: str | int | None,
+        player_id: int,
+        column: str,
+        box: str,
+        entry: EntryData,
+        request_key: str,
+    ) -> "tuple[Entry, GameState] | None":
+        """`next_entry` made by the row as read (`_state_as_read`), or None: the
+        write locks and reads the row, and so does a refusal, which always goes
+        by the locked row."""
+        state = self._state_as_read(by, seen_version)
+        if state is None:
+            return None
+        try:
+            return self.next_entry(state, player_id, column, box, entry, request_key)
+        except ScoreRefused:
+            return None
 
     def _state_as_read(self, by: str | None, seen_version: str | int | None) -> Any:
         """The kept sheets of the version this instance was read at, when a write

@@ -5,8 +5,9 @@ SQLite has one write lock, and the app's write transactions take it at BEGIN
 which sleeps and tries again, longer and longer (up to 100 ms between tries):
 with a few writers at once, a write waits for its next try rather than for the
 lock, and the writes answered in a second fall to a handful. Queued on a lock of
-the process instead, a writer begins the moment the one before it commits. The
-one server process on SQLite (scorekeeper/checks.py) holds every writer that
+the process instead, a writer begins the moment the one before it commits: it
+leaves the queue at its commit, before the work it does once committed. The one
+server process on SQLite (scorekeeper/checks.py) holds every writer that
 matters; the task worker and management commands still meet the busy handler,
 and write seldom.
 
@@ -38,8 +39,20 @@ def write_transaction() -> Iterator[None]:
     timeout = float(connection.settings_dict["OPTIONS"].get("timeout", 5))
     if not _writers.acquire(timeout=timeout):
         raise OperationalError("database is locked")
+    held = True
+
+    def release() -> None:
+        nonlocal held
+        if held:
+            held = False
+            _writers.release()
+
     try:
         with transaction.atomic():
+            # The first thing done once committed: what the write does after its
+            # commit (the news to the streams, the sheets kept) needs no lock of
+            # SQLite's, and the next writer need not wait for it.
+            transaction.on_commit(release)
             yield
     finally:
-        _writers.release()
+        release()

@@ -10,9 +10,9 @@ import threading
 import pytest
 from django.db import connection, connections, transaction
 
-from games.models import Entry, Game
+from games.models import Entry, Game, StaleVersion
 from scorekeeper.lib.writes import write_transaction
-from tests.factories import CLASSIC_BOXES, make_game
+from tests.factories import CLASSIC_BOXES, count, make_game
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -169,6 +169,98 @@ def test_a_writer_of_the_process_asks_sqlite_for_its_lock_once_the_first_commits
     assert asked == ["BEGIN IMMEDIATE"]
     game.refresh_from_db()
     assert game.version == 100
+
+
+def test_the_next_writer_does_not_wait_for_what_a_write_does_once_committed():
+    game, _token = make_game(["Sarah", "Hugo"])
+    committed, release = threading.Event(), threading.Event()
+
+    def after_commit():
+        committed.set()
+        release.wait(5)
+
+    def first_writer():
+        with write_transaction():
+            Game.objects.filter(pk=game.pk).update(version=50)
+            transaction.on_commit(after_commit)
+
+    def second_writer():
+        with write_transaction():
+            Game.objects.filter(pk=game.pk).update(version=100)
+
+    first, first_errors = in_thread(first_writer)
+    assert committed.wait(5)
+    second, second_errors = in_thread(second_writer)
+    second.join(2)
+    try:
+        # Landed while the first still tells the streams and keeps its sheets.
+        assert not second.is_alive() and first.is_alive()
+    finally:
+        release.set()
+        first.join(5)
+    assert first_errors == second_errors == []
+    game.refresh_from_db()
+    assert game.version == 100
+
+
+@pytest.mark.parametrize("failure", ["rolled back", "after the commit"])
+def test_a_write_that_fails_leaves_the_queue_to_the_next_writer(failure):
+    game, _token = make_game(["Sarah"])
+
+    def fail():
+        raise RuntimeError("refused")
+
+    with pytest.raises(RuntimeError), write_transaction():
+        Game.objects.filter(pk=game.pk).update(version=7)
+        if failure == "rolled back":
+            fail()
+        transaction.on_commit(fail)
+    done = []
+
+    def next_writer():
+        with write_transaction():
+            done.append(Game.objects.filter(pk=game.pk).update(version=8))
+
+    thread, errors = in_thread(next_writer)
+    thread.join(5)
+    assert not thread.is_alive() and errors == [] and done == [1]
+
+
+def test_an_entry_checked_before_a_write_that_lands_first_is_refused_whole():
+    # A score entry is checked by the row as its page read it before it takes
+    # the queue; a write of the same game that lands meanwhile makes it out of
+    # date, and nothing of it is written.
+    game, _token = make_game(["Sarah", "Hugo"])
+    sarah = game.players.get(name="Sarah").pk
+    game.state()  # kept, as every page of the game keeps it
+    page = Game.objects.get(pk=game.pk)  # the page the late entry was sent from
+    seen = page.version
+    holding, release = threading.Event(), threading.Event()
+    refused = []
+
+    def other_phone():
+        with write_transaction():
+            holding.set()
+            release.wait(5)
+            game.record(sarah, "free", "ones", count(3))
+
+    def late_entry():
+        try:
+            page.record(sarah, "free", "ones", count(1), seen_version=seen)
+        except StaleVersion as refusal:
+            refused.append(refusal)
+
+    other, other_errors = in_thread(other_phone)
+    assert holding.wait(5)
+    late, late_errors = in_thread(late_entry)
+    late.join(0.3)
+    release.set()
+    other.join(5)
+    late.join(5)
+    assert other_errors == late_errors == [] and len(refused) == 1
+    assert [(e.box, e.points) for e in Entry.objects.filter(game=game)] == [("ones", 3)]
+    game.refresh_from_db()
+    assert game.version == seen + 1
 
 
 def test_a_write_inside_a_write_of_the_same_thread_does_not_wait_for_itself():
