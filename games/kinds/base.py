@@ -130,6 +130,17 @@ ROUNDS = RoundWords(
     ),
 )
 
+# The race's runner-up part for a kind whose players may be teams ("Nous", "Léa &
+# Max", "Les Bleus"): no verb to agree with a name that may be singular or plural.
+TEAM_BEHIND = ngettext_lazy(
+    "%(name)s à %(gap)s point", "%(name)s à %(gap)s points", "gap"
+)
+TEAM_BEHIND_OVER = ngettext_lazy(
+    "%(name)s : %(gap)s point derrière à l'arrivée",
+    "%(name)s : %(gap)s points derrière à l'arrivée",
+    "gap",
+)
+
 DEALS = RoundWords(
     round=gettext_lazy("Donne"),
     round_lower=gettext_lazy("donne"),

@@ -6,7 +6,7 @@ otherwise), lazily translated: `%(game)s` is what is played, `%(name)s` and
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext_lazy
@@ -29,7 +29,7 @@ class ResultWords:
     preview_running: StrOrPromise  # above the preview image's title
     preview_finished: StrOrPromise
     nothing_yet: StrOrPromise  # the result page of a game not started
-    # The result page's title for one winner (a team's name takes the plural).
+    # The result page's title for one winner.
     title_won: StrOrPromise = gettext_lazy("%(name)s gagne !")
     # The head of the result page's ranking column of names.
     who: StrOrPromise = gettext_lazy("Joueur")
@@ -53,4 +53,15 @@ OF_ROUNDS = ResultWords(
     nothing_yet=gettext_lazy(
         "La partie va commencer : aucune manche n'est encore notée."
     ),
+)
+
+
+# A kind whose players may be teams (belote's, a Mölkky team entered as one
+# player): "Nous", "Léa & Max", "Les Bleus". No verb agrees with the name, which
+# may be singular or plural; a game of these is played by two at least.
+OF_TEAMS = replace(
+    OF_ROUNDS,
+    leading=gettext_lazy("%(game)s : %(name)s en tête avec %(total)s"),
+    won=gettext_lazy("%(game)s : %(name)s, victoire avec %(total)s"),
+    title_won=gettext_lazy("Victoire : %(name)s !"),
 )

@@ -141,8 +141,8 @@ def test_a_belote_game_in_phones(live_server, new_phone):
 
     # Les Bleus make 130 + 20 and win the 81 of the litige: 413 against 113.
     deal(host, "Les Bleus", 130, "la prise est faite", belote="Les Bleus")
-    expect(host.locator("#podium .winner")).to_have_text("Les Bleus gagnent !")
-    expect(watcher.locator("#podium .winner")).to_have_text("Les Bleus gagnent !")
+    expect(host.locator("#podium .winner")).to_have_text("Victoire : Les Bleus !")
+    expect(watcher.locator("#podium .winner")).to_have_text("Victoire : Les Bleus !")
     expect(host.locator("#podium .ranking li")).to_have_count(2)
     shot(host, "end")
     assert_accessible(host, ALL)

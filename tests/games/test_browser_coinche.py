@@ -167,8 +167,8 @@ def test_a_coinche_game_played_by_taps(live_server, new_phone):
     expect(preview_row(host, "Léa & Tom")).to_have_text("747 → 1097")
     validate(host, "contrat fait")
     winner = host.locator("#podium .winner")
-    expect(winner).to_have_text("Léa & Tom gagnent !")
-    expect(watcher.locator("#podium .winner")).to_have_text("Léa & Tom gagnent !")
+    expect(winner).to_have_text("Victoire : Léa & Tom !")
+    expect(watcher.locator("#podium .winner")).to_have_text("Victoire : Léa & Tom !")
     expect(host.locator("#podium .ranking li")).to_have_count(2)
     size = winner.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
     assert size >= 28
@@ -252,7 +252,7 @@ def test_the_team_sheet_shows_the_members_faces_and_the_last_deal(
     play_rounds(game, {"team": 1, "contract": "capot", "trump": "coeur", "capot": 1})
     watcher = new_phone()
     watcher.goto(live_server.url + watch_url(game))
-    expect(watcher.locator("#podium .winner")).to_have_text("Léa & Max gagnent !")
+    expect(watcher.locator("#podium .winner")).to_have_text("Victoire : Léa & Max !")
     first = watcher.locator("#podium .ranking li").first
     expect(first.locator(".face-dot")).to_have_count(2)
     expect(watcher.locator("#sheet .round-last")).to_contain_text(

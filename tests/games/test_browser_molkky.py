@@ -117,8 +117,8 @@ def test_a_molkky_game_to_fifty_in_phones(live_server, new_phone):
     assert_accessible(watcher)
     throw(host, 6, calc="Léa & Max : 44 + 6 = 50, pile le total : gagné !")
 
-    expect(host.locator("#podium")).to_contain_text("Victoire de Léa & Max !")
-    expect(watcher.locator("#podium")).to_contain_text("Victoire de Léa & Max !")
+    expect(host.locator("#podium")).to_contain_text("Victoire : Léa & Max !")
+    expect(watcher.locator("#podium")).to_contain_text("Victoire : Léa & Max !")
     shot(host, "end")
     assert_accessible(host)
     game.refresh_from_db()

@@ -125,7 +125,8 @@ def test_a_throw_by_an_eliminated_player_is_refused(client):
     )
 
     assert response.status_code == 422
-    assert "Léa est hors jeu (trois ratés de suite) : ne lance plus." in text(response)
+    said = text(response)
+    assert "Léa, hors jeu après trois ratés de suite : plus aucun lancer." in said
     assert len(live_rounds(game)) == 7
 
 
@@ -230,7 +231,7 @@ def test_exactly_fifty_ends_the_game_at_once_with_the_winner(client):
     )
 
     said = text(response)
-    assert "Victoire de Léa !" in said
+    assert "Victoire : Léa !" in said
     game.refresh_from_db()
     assert game.state().finished
 
@@ -254,7 +255,23 @@ def test_the_end_screen_ranks_the_players_with_their_faces_under_the_winning_thr
     assert faces_in(watched.content.decode(), RANKED) == LEA_TOM_ZOE
     said = text(watched)
     assert "Dernier résultat : Tour 5 · Léa & Max : 10 → 50, victoire" in said
-    assert "Victoire de Léa & Max !" in said
+    assert "Victoire : Léa & Max !" in said
+
+
+def test_a_team_entered_as_one_player_is_named_with_no_verb_to_agree(client):
+    game, _host = make_round_game("molkky", ["Léa & Max", "Tom"])
+    throws(game, 10, 3, 10)
+    game.refresh_from_db()
+    assert "Léa & Max en tête depuis le lancer 1 ; Tom à 17 points." in text(
+        client.get(watch_url(game))
+    )
+    game, _host = finished_game()
+    result = text(client.get(reverse("keepsakes:result", args=[game.watch_token])))
+    assert "Victoire : Léa & Max !" in result
+    assert "Léa & Max : victoire, en tête depuis le lancer 1 ; Tom : 38 points" in (
+        result
+    )
+    assert "Léa & Max gagne" not in result and "Léa & Max mène" not in result
 
 
 def test_a_team_name_and_the_house_options_are_taken_at_creation(client):
@@ -323,7 +340,7 @@ def test_the_filled_sheet_pdf_and_the_big_screen_of_a_finished_game(client):
     assert pdf["Content-Type"] == "application/pdf"
     tv = client.get(watch_url(game) + "?tv=1")
     assert tv.status_code == 200
-    assert "Victoire de Léa & Max !" in text(tv)
+    assert "Victoire : Léa & Max !" in text(tv)
 
 
 def test_the_pad_and_sheet_speak_english(client):

@@ -311,7 +311,7 @@ def test_a_reseat_is_written_in_the_log_where_it_happened_as_a_rename_is(client)
     assert said in log
     # In order: the seats, then the name corrected, then the deal.
     assert log.index(said) < log.index("Prénom corrigé : Zoé → Zoë")
-    assert log.index("Prénom corrigé") < log.index("Léa & Tom prennent")
+    assert log.index("Prénom corrigé") < log.index("Pris par Léa & Tom")
     english = text(
         client.get(
             reverse("keepsakes:log", kwargs={"watch_token": game.watch_token}),

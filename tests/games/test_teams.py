@@ -254,10 +254,10 @@ def test_a_coinche_game_ends_with_the_winning_team_on_the_podium(client):
     page = text(client.get(host_url(host)))
     assert "90 ♦ coinché · fait" in page
     assert "Partie terminée" in page
-    assert "Tom & Zoé gagnent !" in page
+    assert "Victoire : Tom & Zoé !" in page
     assert "504 points" in page
     watch = text(client.get(watch_url(game)))
-    assert "Tom & Zoé gagnent !" in watch
+    assert "Victoire : Tom & Zoé !" in watch
 
 
 def test_the_band_credits_both_partners_of_the_winning_team(client):
@@ -284,11 +284,11 @@ def test_the_result_page_ranks_the_two_teams(client):
     deal(client, game, host, "k1", team="2", capot="2")
     url = reverse("keepsakes:result", kwargs={"watch_token": game.watch_token})
     page = text(client.get(url))
-    assert "Les Bleus gagnent" in page
+    assert "Victoire : Les Bleus" in page
     assert "Rang Équipe Points" in page
     assert "Léa & Max" in page
     assert "ex aequo" not in page
-    assert "Tom" not in page.split("Les Bleus gagnent")[1].split("Partager")[0]
+    assert "Tom" not in page.split("Victoire : Les Bleus")[1].split("Partager")[0]
     image = client.get(
         reverse("keepsakes:result_image", kwargs={"watch_token": game.watch_token})
     )
@@ -355,11 +355,11 @@ def test_the_end_and_undo_dialogs_speak_of_the_two_teams(client):
 @pytest.mark.parametrize(
     ("language", "summary"),
     [
-        ("fr", "Tom & Zoé mènent depuis la donne 2 ; Les Bleus sont à 46 points."),
-        ("en", "Tom & Zoé have led since deal 2; Les Bleus are 46 behind."),
+        ("fr", "Tom & Zoé en tête depuis la donne 2 ; Les Bleus à 46 points."),
+        ("en", "Tom & Zoé ahead since deal 2; Les Bleus 46 points behind."),
     ],
 )
-def test_the_race_under_the_team_sheet_says_the_runner_up_team_in_the_plural(
+def test_the_race_under_the_team_sheet_names_the_teams_with_no_verb_to_agree(
     client, language, summary
 ):
     game, host = make_round_game("belote", TABLE, {"team_names": ["Les Bleus", ""]})
@@ -374,13 +374,17 @@ def test_the_race_under_the_team_sheet_says_the_runner_up_team_in_the_plural(
     [
         (
             "fr",
-            "Les Bleus gagnent, en tête depuis la donne 1 ; Tom & Zoé finissent "
-            "250 points derrière.",
+            "Les Bleus : victoire, en tête depuis la donne 1 ; Tom & Zoé : "
+            "250 points derrière à l'arrivée.",
         ),
-        ("en", "Les Bleus win, ahead since deal 1; Tom & Zoé finish 250 behind."),
+        (
+            "en",
+            "Les Bleus: victory, ahead since deal 1; Tom & Zoé: 250 points behind "
+            "at the end.",
+        ),
     ],
 )
-def test_the_result_page_s_race_says_the_beaten_team_in_the_plural(
+def test_the_result_page_s_race_names_the_teams_with_no_verb_to_agree(
     client, language, summary
 ):
     game, host = make_round_game(
@@ -390,6 +394,28 @@ def test_the_result_page_s_race_says_the_beaten_team_in_the_plural(
     url = reverse("keepsakes:result", kwargs={"watch_token": game.watch_token})
     page = text(client.get(url, HTTP_ACCEPT_LANGUAGE=language))
     assert summary in page
+
+
+def test_teams_named_nous_and_eux_read_right_from_the_first_deal_to_the_podium(client):
+    # The pads of French tables say "Nous" and "Eux": no sentence may make a verb
+    # agree with a team's name ("Nous gagnent", "Eux mènent").
+    game, host = make_round_game(
+        "belote", TABLE, {"target": 200, "team_names": ["Nous", "Eux"]}
+    )
+    deal(client, game, host, "k1", team="1", points="97")
+    page = text(client.get(watch_url(game)))
+    assert "Nous en tête depuis la donne 1 ; Eux à 32 points." in page
+    log = text(client.get(reverse("keepsakes:log", args=[game.watch_token])))
+    assert "Pris par Nous · faite" in log
+    deal(client, game, host, "k2", team="2", capot="2")
+    page = text(client.get(watch_url(game)))
+    assert "Victoire : Eux !" in page
+    result = client.get(reverse("keepsakes:result", args=[game.watch_token]))
+    said = text(result)
+    assert "Victoire : Eux !" in said
+    assert "Eux : victoire, en tête depuis la donne 2 ; Nous : " in said
+    for wrong in ("Eux gagnent", "Nous mènent", "Nous sont", "Nous finissent"):
+        assert wrong not in page + said
 
 
 # --- the players' faces and the last deal in words ----------------------------------

@@ -47,7 +47,7 @@ def test_the_log_of_a_team_game_has_a_column_per_team_named_as_the_sheet_names_i
     heads, blocks = round_blocks(response)
     assert heads == ["Les Bleus Léa & Max", "Tom & Zoé"]
     first, second, undone = blocks
-    assert first[0].startswith("Donne 1 Les Bleus prennent · faite")
+    assert first[0].startswith("Donne 1 Pris par Les Bleus · faite")
     assert first[1] == [("97", "97"), ("65", "65")]
     assert second[1] == [("42", "139"), ("120", "185")]
     assert undone[0].startswith("Donne 3")

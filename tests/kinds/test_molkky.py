@@ -317,7 +317,7 @@ def test_a_bad_throw_is_refused_with_a_clear_message(case, entry, message, field
 def test_a_throw_by_an_eliminated_player_is_refused():
     game = throws(RULES.start(THREE), 0, 12, 1, 0, 12, 1, 0)
     assert refused(game, {"thrower": LEA.pk, "points": 5}) == (
-        "Léa est hors jeu (trois ratés de suite) : ne lance plus.",
+        "Léa, hors jeu après trois ratés de suite : plus aucun lancer.",
         "thrower",
     )
     # Stored throws that no longer fit (an earlier throw changed) are refused

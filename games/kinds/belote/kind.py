@@ -4,42 +4,31 @@ on `TeamsKind` (games/kinds/coinche/kind.py)."""
 import dataclasses
 from typing import Any
 
-from django.utils.translation import gettext_lazy, ngettext_lazy
+from django.utils.translation import gettext_lazy
 
 from bands.stats import PERCENT, DetailColumn
 from scorekeeper.lib import numbers
 
-from ..base import DEALS, Column, RoundKind, RoundWords
+from ..base import DEALS, TEAM_BEHIND, TEAM_BEHIND_OVER, Column, RoundKind, RoundWords
 from ..messages import gettext_noop
-from ..result_words import OF_ROUNDS, ResultWords
+from ..result_words import OF_TEAMS, ResultWords
 from ..rounds import Preview, RoundsGame, ScoredRound
 from ..state import State
 from .rules import BeloteRules
 from .standings import TeamsState
 from .teams import TEAMS, team_name, team_of_seat, teams
 
-# The race's sentence with a team's name, which takes the plural.
+# The race's sentence with a team's name ("Nous", "Léa & Max"): no verb agrees
+# with it (games/kinds/base.py, TEAM_BEHIND).
 TEAM_RACE = dataclasses.replace(
     DEALS,
-    race_leads=gettext_lazy("%(name)s mènent depuis la donne %(round)s"),
-    race_wins=gettext_lazy("%(name)s gagnent, en tête depuis la donne %(round)s"),
-    race_behind=ngettext_lazy(
-        "%(name)s sont à %(gap)s point", "%(name)s sont à %(gap)s points", "gap"
-    ),
-    race_behind_over=ngettext_lazy(
-        "%(name)s finissent %(gap)s point derrière",
-        "%(name)s finissent %(gap)s points derrière",
-        "gap",
-    ),
+    race_leads=gettext_lazy("%(name)s en tête depuis la donne %(round)s"),
+    race_wins=gettext_lazy("%(name)s : victoire, en tête depuis la donne %(round)s"),
+    race_behind=TEAM_BEHIND,
+    race_behind_over=TEAM_BEHIND_OVER,
 )
 
-TEAM_RESULT = dataclasses.replace(
-    OF_ROUNDS,
-    leading=gettext_lazy("%(game)s : %(name)s mènent avec %(total)s"),
-    won=gettext_lazy("%(game)s : %(name)s gagnent avec %(total)s"),
-    title_won=gettext_lazy("%(name)s gagnent !"),
-    who=gettext_lazy("Équipe"),
-)
+TEAM_RESULT = dataclasses.replace(OF_TEAMS, who=gettext_lazy("Équipe"))
 
 
 class TeamsKind(RoundKind):
@@ -97,7 +86,6 @@ class TeamsKind(RoundKind):
 
     @property
     def result_words(self) -> ResultWords:
-        # A team's name takes the plural: "Léa & Max gagnent".
         return TEAM_RESULT
 
     def result_state(self, state: State) -> State:

@@ -47,11 +47,11 @@ def verdict(deal: BeloteDeal) -> str:
 
 
 def text(state: rounds.RoundsGame, round_: rounds.ScoredRound) -> str:
-    """A deal in a line: "Léa & Max prennent · faite", "Donne passée"."""
+    """A deal in a line: "Pris par Léa & Max · faite", "Donne passée"."""
     deal: BeloteDeal = round_.detail
     if deal.passed:
         return _("Donne passée")
-    line = _("%(team)s prennent · %(verdict)s") % {
+    line = _("Pris par %(team)s · %(verdict)s") % {
         "team": team(state, deal.taker),
         "verdict": verdict(deal),
     }

@@ -8,8 +8,9 @@ from django.utils.translation import gettext_lazy, ngettext_lazy
 from bands.stats import LOWEST, DetailColumn
 from scorekeeper.lib.translation import translated
 
-from ..base import RoundKind, RoundWords
+from ..base import TEAM_BEHIND, TEAM_BEHIND_OVER, RoundKind, RoundWords
 from ..messages import gettext_noop
+from ..result_words import OF_TEAMS, ResultWords
 from ..rounds import RoundsGame, ScoredRound
 from ..state import State
 from .rules import MolkkyRules, MolkkyThrow
@@ -35,19 +36,23 @@ THROWS = RoundWords(
     log_title=gettext_lazy("Tous les lancers, dans l'ordre"),
     recorded=gettext_lazy("Lancer %(number)s noté."),
     undone=gettext_lazy("Lancer %(number)s annulé."),
+    # A player may be a team ("Léa & Max"): no verb agrees with a name.
     race_alone=ngettext_lazy(
-        "%(name)s a %(total)s point après le lancer %(round)s",
-        "%(name)s a %(total)s points après le lancer %(round)s",
+        "%(name)s : %(total)s point après le lancer %(round)s",
+        "%(name)s : %(total)s points après le lancer %(round)s",
         "total",
     ),
-    race_leads=gettext_lazy("%(name)s mène depuis le lancer %(round)s"),
+    race_leads=gettext_lazy("%(name)s en tête depuis le lancer %(round)s"),
     race_leads_lowest=gettext_lazy(
-        "%(name)s mène depuis le lancer %(round)s, avec le plus petit total"
+        "%(name)s en tête depuis le lancer %(round)s, avec le plus petit total"
     ),
-    race_wins=gettext_lazy("%(name)s gagne, en tête depuis le lancer %(round)s"),
+    race_wins=gettext_lazy("%(name)s : victoire, en tête depuis le lancer %(round)s"),
     race_wins_lowest=gettext_lazy(
-        "%(name)s gagne avec le plus petit total, en tête depuis le lancer %(round)s"
+        "%(name)s : victoire avec le plus petit total, en tête depuis le lancer "
+        "%(round)s"
     ),
+    race_behind=TEAM_BEHIND,
+    race_behind_over=TEAM_BEHIND_OVER,
     deals=gettext_lazy("À %(name)s de lancer"),
 )
 
@@ -107,6 +112,11 @@ class Molkky(RoundKind):
 
     keepsake_words = "games.kinds.molkky.words"
     player_fields = (("thrower", "value"),)
+
+    @property
+    def result_words(self) -> ResultWords:
+        # A player may be a team ("Léa & Max"): no verb agrees with a name.
+        return OF_TEAMS
 
     # === the band's history (bands/) ==============================================
     # Hooks of this area go below these two lines.

@@ -305,8 +305,8 @@ class MolkkyRules(RoundRules):
                 raise InvalidRound(
                     Message(
                         gettext_noop(
-                            "%(name)s est hors jeu (trois ratés de suite) : "
-                            "ne lance plus."
+                            "%(name)s, hors jeu après trois ratés de suite : "
+                            "plus aucun lancer."
                         ),
                         {"name": named.name},
                     ),
