@@ -274,6 +274,17 @@ def test_a_team_entered_as_one_player_is_named_with_no_verb_to_agree(client):
     assert "Léa & Max gagne" not in result and "Léa & Max mène" not in result
 
 
+def test_the_winner_s_name_on_the_podium_is_shown_as_typed_never_as_markup(client):
+    game, _host = make_round_game("molkky", ["<script>alert(1)", "Tom"])
+    throws(game, 12, 1, 12, 1, 12, 1, 8, 1, 6)
+    html = client.get(watch_url(game)).content.decode()
+    heading = re.search(r'<h1 class="winner">(.*?)</h1>', html, re.S).group(1)
+    assert "<script>" not in html
+    assert heading.strip() == (
+        'Victoire : <span class="winner-name">&lt;script&gt;alert(1)</span> !'
+    )
+
+
 def test_a_team_name_and_the_house_options_are_taken_at_creation(client):
     data = {
         **EVERY_SECTION,
