@@ -173,3 +173,28 @@ def test_the_big_screen_on_a_tablet_held_upright(live_server, browser):
         shoot(page, "live-tv-portrait.png", full_page=False)
     finally:
         context.close()
+
+
+def test_the_big_screen_opened_on_a_phone_keeps_a_phone_s_sizes(live_server, new_phone):
+    names = ["Sarah", "Hugo", "Léa", "Tom"]
+    game, _ = make_game(names)
+    some_rounds(game, names)
+    page = new_phone()
+    page.goto(live_server.url + watch_url(game) + "?tv=1")
+    standings = page.locator(".standings li")
+    expect(standings).to_have_count(4)
+    # A player a line, the whole width, what is still possible in readable type.
+    boxes = [standings.nth(index).bounding_box() for index in range(4)]
+    assert len({round(box["x"]) for box in boxes}) == 1
+    assert all(box["width"] >= 300 for box in boxes)
+    prospects = page.locator(".standings .prospects").first.evaluate(
+        "e => parseFloat(getComputedStyle(e).fontSize)"
+    )
+    assert prospects >= 12
+    # Every name whole in the sheet's heads, none cut to "Sa…".
+    heads = page.locator("table.score thead .player-name")
+    expect(heads).to_have_count(4)
+    for index in range(4):
+        assert heads.nth(index).evaluate("e => e.scrollWidth <= e.clientWidth")
+    assert page_width(page) <= 390
+    shoot(page, "live-tv-phone.png", full_page=False)
