@@ -407,8 +407,9 @@ async def _stream(
     drains."""
     game_pk = subscription.game_id
     loop = asyncio.get_running_loop()
-    hello = f"retry: {retry_ms()}\nevent: hello\ndata: {version}\n\n"
-    await _send(send, hello.encode())
+    await _send(
+        send, f"retry: {retry_ms()}\nevent: hello\ndata: {version}\n\n".encode()
+    )
     subscription.spoke(loop.time())
     sent = seen
     while not hub.draining and not subscription.hung_up:
@@ -427,13 +428,12 @@ async def _stream(
                 await _send(send, version_event(latest))
                 subscription.spoke(loop.time())
                 continue
-            event = await renderings.latest(kind, token, language, latest)
-            if event is None or (kind == "host" and event.pencil != pencil):
+            shown = await _send_sheet(send, kind, token, language, latest, sent, pencil)
+            if shown is None:
                 await _send(send, RELOAD, more=False)
                 return
-            if event.version > sent:
-                sent = event.version
-                await _send(send, event.payload)
+            if shown > sent:
+                sent = shown
                 subscription.spoke(loop.time())
                 continue
             # Heard of a version the database does not show yet: wait for
@@ -447,6 +447,28 @@ async def _stream(
         return
     # The server is stopping: come back later, each phone at its own time.
     await _send(send, f"retry: {retry_ms()}\n\n".encode(), more=False)
+
+
+async def _send_sheet(
+    send: ASGISendCallable,
+    kind: str,
+    token: str,
+    language: str,
+    latest: int,
+    sent: int,
+    pencil: tuple[bool, int],
+) -> int | None:
+    """Sends the sheet of `latest` (or newer) when newer than `sent`; returns the
+    version the page shows then, or None when it must reload. The event lives
+    only here: a stream that kept it while it sleeps would keep its game's sheet
+    (tens of KB) alive until the next version, though the watchers' event is
+    kept packed for the streams that open later (`KeptEvent`)."""
+    event = await renderings.latest(kind, token, language, latest)
+    if event is None or (kind == "host" and event.pencil != pencil):
+        return None
+    if event.version > sent:
+        await _send(send, event.payload)
+    return event.version
 
 
 async def _send(send: ASGISendCallable, body: bytes, more: bool = True) -> None:
