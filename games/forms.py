@@ -45,6 +45,17 @@ def new_request_key() -> str:
     return secrets.token_urlsafe(16)
 
 
+def undo_key(version: int) -> str:
+    """The idempotency key of the undo forms of a page at `version`: the undo of
+    that version. A retried undo carries it again and takes back one; two phones
+    that take back the same version take back one, not two. A game's version
+    only grows, so no two undos of a game share a key. Made from the version
+    rather than drawn from the system's randomness: every answer to a write
+    carries one, and a busy server would wait for the interpreter again after
+    each draw."""
+    return f"undo-{version}"
+
+
 class VersionField(forms.Field):
     """The version of the game a form was shown at, as posted: None if none. Never
     refused here: the write verb compares it as text, and a garbled one (never a

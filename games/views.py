@@ -67,6 +67,7 @@ from games.forms import (
     RoundForm,
     TimerForm,
     new_request_key,
+    undo_key,
 )
 from games.invite import (
     host_path,
@@ -134,8 +135,7 @@ def page_context(
         # The end screen links to the host's own pages (next game of the band).
         context["host_token"] = access.token
     if access.can_write:
-        # The idempotency key of the undo forms: a retried undo takes back one.
-        context["undo_key"] = new_request_key()
+        context["undo_key"] = undo_key(access.game.version)
     if "state" in extra:
         # Called by the template only where it shows the sheet (a callable in
         # the context is called when the template reads it).

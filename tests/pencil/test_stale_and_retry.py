@@ -143,10 +143,54 @@ def test_a_retried_undo_takes_back_one_round_only(client):
     assert Entry.objects.get(undone_at__isnull=False).undo_key == key
 
 
-def test_every_undo_form_carries_its_own_key(client):
+def test_each_version_s_undo_forms_carry_a_key_of_their_own(client):
     game, host_token = make_game(["Sarah", "Hugo"])
     play(game, ("Sarah", "free", "ones", count(3)))
     entry = Entry.objects.get()
     toast = client.get(host_url(host_token) + f"?done={entry.seq}").content.decode()
     dialog = client.get(host_url(host_token, "undo")).content.decode()
-    assert request_key(toast) != request_key(dialog)
+    # Both take back the same entry, at the same version: the same undo.
+    assert request_key(toast) == request_key(dialog)
+    play(game, ("Hugo", "free", "ones", count(2)))
+    later = client.get(host_url(host_token, "undo")).content.decode()
+    assert request_key(later) != request_key(dialog)
+
+    game.refresh_from_db()
+    posted = {"request_key": request_key(later), "seen_version": game.version}
+    client.post(host_url(host_token, "undo"), posted, **HTMX)
+    game.refresh_from_db()
+    after_undo = client.get(host_url(host_token, "undo")).content.decode()
+    posted = {"request_key": request_key(after_undo), "seen_version": game.version}
+    response = client.post(host_url(host_token, "undo"), posted, **HTMX)
+
+    assert "Annulé : Sarah, As (3)." in text(response)
+    assert Entry.objects.filter(undone_at__isnull=True).count() == 0
+
+
+def test_two_phones_taking_back_the_same_version_take_back_one_entry(client):
+    game, host_token = make_game(["Sarah", "Hugo"])
+    play(
+        game,
+        ("Sarah", "free", "ones", count(3)),
+        ("Hugo", "free", "ones", count(2)),
+    )
+    shown = game.version
+    # The host's phone and a second phone on the host link, both showing the
+    # same version, each tap "undo".
+    first_phone = client.get(host_url(host_token, "undo")).content.decode()
+    second_phone = client.get(host_url(host_token, "undo")).content.decode()
+    answers = [
+        client.post(
+            host_url(host_token, "undo"),
+            {"request_key": request_key(page), "seen_version": shown},
+            **HTMX,
+        )
+        for page in (first_phone, second_phone)
+    ]
+
+    for response in answers:
+        assert response.status_code == 200
+        assert "Annulé : Hugo, As (2)." in text(response)
+    assert Entry.objects.filter(undone_at__isnull=True).count() == 1
+    game.refresh_from_db()
+    assert game.version == shown + 1
