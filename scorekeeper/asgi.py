@@ -48,9 +48,11 @@ each.
 
 import contextlib
 import gc
+import inspect
 import os
 import signal
 import sqlite3
+from collections.abc import Awaitable
 from pathlib import Path
 from types import FrameType
 from typing import cast
@@ -60,6 +62,7 @@ from asgiref.typing import (
     ASGI3Application,
     ASGIReceiveCallable,
     ASGISendCallable,
+    HTTPScope,
     Scope,
 )
 from django.conf import settings
@@ -103,19 +106,34 @@ def _drain_streams_on(signum: signal.Signals) -> None:
     signal.signal(signum, handler)
 
 
-async def application(
+@inspect.markcoroutinefunction
+def application(
     scope: Scope, receive: ASGIReceiveCallable, send: ASGISendCallable
-) -> None:
-    # Routed here rather than in a function of its own: a held stream keeps
-    # every coroutine between the server and its loop for as long as it lasts.
+) -> Awaitable[None]:
+    # A plain function that hands the server the coroutine of the route it
+    # picks, rather than a coroutine awaiting it: a held stream keeps every
+    # coroutine between the server and its loop for as long as it lasts. Marked
+    # as a coroutine function, which it is to its caller, so that an ASGI server
+    # takes it for an ASGI 3 application.
     if scope["type"] == "http":
-        found = await static_files.find(scope["path"])
-        if found is not None:
-            return await static_files.serve(found, scope, receive, send)
         if STREAM_PATH.match(scope["path"]):
-            return await event_streams(scope, receive, send)
-    if scope["type"] != "lifespan":
-        return await pages_app(scope, receive, send)
+            return event_streams(scope, receive, send)
+        return _static_file_or_page(scope, receive, send)
+    if scope["type"] == "lifespan":
+        return _lifespan(receive, send)
+    return pages_app(scope, receive, send)
+
+
+async def _static_file_or_page(
+    scope: HTTPScope, receive: ASGIReceiveCallable, send: ASGISendCallable
+) -> None:
+    found = await static_files.find(scope["path"])
+    if found is not None:
+        return await static_files.serve(found, scope, receive, send)
+    return await pages_app(scope, receive, send)
+
+
+async def _lifespan(receive: ASGIReceiveCallable, send: ASGISendCallable) -> None:
     while True:
         message = await receive()
         if message["type"] == "lifespan.startup":

@@ -13,8 +13,7 @@ never read the database for a write. There are two transports, one per database:
   the one listening connection of every server process.
 
 Each server process has one `Hub`, living in the ASGI server's event loop. A
-stream subscribes to its game and sleeps until the hub wakes it with a newer
-version.
+stream subscribes to its game, and the hub resumes it with each newer version.
 
 No periodic re-reading of versions: with one of these two transports every write
 that moves a live game's version is heard. On SQLite the only other process that
@@ -79,58 +78,37 @@ def retry_ms() -> int:
 
 
 class Subscription:
-    """One open stream: the game it follows, whether it has news, and whether its
-    client hung up (then it ends at once instead of at its next send).
+    """One open stream as the hub sees it: the game it follows, the address that
+    opened it, whether it has news and when it last spoke. The stream itself
+    (games.live.streams.HeldStream) says what to do when it is resumed.
 
-    Thousands are held at once, so each holds only plain values and, while its
-    stream sleeps, the one future that wakes it: no event object of its own and
-    no timer (the hub's one clock says when a heartbeat is due, `Hub.beat`)."""
+    Thousands are held at once, so each holds only plain values: no event object
+    of its own and no timer (the hub's one clock says when a heartbeat is due,
+    `Hub.beat`)."""
 
     # No per-instance dict.
-    __slots__ = ("address", "game_id", "hung_up", "news", "quiet_since", "waiter")
+    __slots__ = ("address", "game_id", "news", "quiet_since")
 
     def __init__(self, game_id: int, address: str, now: float) -> None:
         self.game_id = game_id
         self.address = address
-        self.hung_up = False
         self.news = False
         # The loop's time of the stream's last byte: the clock's heartbeats are
         # due a quiet LIVE_HEARTBEAT_SECONDS after it.
         self.quiet_since = now
-        self.waiter: asyncio.Future[None] | None = None
 
     def wake(self) -> None:
-        """News: a new version, the drain or the hang-up."""
+        """News: a new version, or the drain."""
         self.news = True
         self.resume()
 
-    def hang_up(self) -> None:
-        self.hung_up = True
-        self.wake()
-
     def resume(self) -> None:
-        waiter, self.waiter = self.waiter, None
-        if waiter is not None and not waiter.done():
-            waiter.set_result(None)
-
-    def heard_hang_up(self, receiving: "asyncio.Future[Any]") -> None:
-        """The done callback of the stream's last receive(): once the request is
-        in, the next message an ASGI server sends is the disconnect."""
-        if not receiving.cancelled():
-            self.hang_up()
+        """News came, or a heartbeat is due (then `news` is false)."""
+        raise NotImplementedError
 
     def spoke(self, now: float) -> None:
         """The stream sent something at `now` (the loop's time)."""
         self.quiet_since = now
-
-    def sleep(self) -> "asyncio.Future[None]":
-        """What the stream awaits until news, or a heartbeat due, resumes it. The
-        stream awaits this future itself, not a coroutine of this class: a
-        sleeping stream holds one object for its wait, not four (a coroutine,
-        its bound method, the future and its iterator), which the garbage
-        collector walks while the streams wait."""
-        self.waiter = asyncio.get_running_loop().create_future()
-        return self.waiter
 
     def take_news(self) -> bool:
         """Whether news came since the last call (else a heartbeat is due)."""
@@ -179,16 +157,16 @@ class Hub:
         if connection.vendor == "postgresql":
             self._spawn(self._hear_forever(self._postgres_notes))
 
-    def subscribe(self, game_id: int, version: int, address: str) -> Subscription:
+    def subscribe(self, subscription: Subscription, version: int) -> None:
+        """From now on `subscription`, whose stream read its game at `version`,
+        is woken by the game's news."""
         self.start()
-        assert self.loop is not None  # started just above
+        game_id, address = subscription.game_id, subscription.address
         self.addresses[address] = self.addresses.get(address, 0) + 1
-        subscription = Subscription(game_id, address, self.loop.time())
         self.games.setdefault(game_id, set()).add(subscription)
         self.versions[game_id] = max(
             version, self.versions.get(game_id, 0), self.recent.get(game_id, 0)
         )
-        return subscription
 
     def unsubscribe(self, subscription: Subscription) -> None:
         streams = self.games.get(subscription.game_id, set())

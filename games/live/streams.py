@@ -31,7 +31,10 @@ routed to by scorekeeper/asgi.py), not by a view: see "the route" below.
 """
 
 import asyncio
+import contextlib
+import contextvars
 import io
+import logging
 import re
 import zlib
 from dataclasses import dataclass
@@ -62,6 +65,8 @@ from scorekeeper.lib import numbers
 from scorekeeper.lib.capabilities import HOST, PENCIL, WATCH
 from scorekeeper.lib.ratelimit import client_ip
 from scorekeeper.middleware import PERMISSIONS_POLICY, REFERRER_POLICY
+
+log = logging.getLogger(__name__)
 
 RELOAD = b"event: reload\ndata: \n\n"
 HEARTBEAT = b": \n\n"
@@ -222,11 +227,12 @@ renderings = Renderings()
 # scorekeeper/asgi.py hands every request for …/events/ to `EventStreams` before
 # Django's handler sees it. A stream that opens is answered here, on the event loop,
 # with no middleware chain, no thread of its own and no request object kept: what
-# it holds while the phone watches is its coroutine, its subscription and the
-# task that hears the phone hang up. Whatever would not open a stream goes on to
-# Django's handler whole, so that each refusal is the one the page gets (the 404
-# page, the 410, a miss counted towards the 429, the 405, a bad Host, the HTTPS
-# redirect) from the same code: the views below.
+# it holds while the phone watches is the request's coroutine, awaiting the
+# hang-up, and one object of plain values (`HeldStream`); its events are sent by
+# short tasks that news and heartbeats start. Whatever would not open a stream
+# goes on to Django's handler whole, so that each refusal is the one the page
+# gets (the 404 page, the 410, a miss counted towards the 429, the 405, a bad
+# Host, the HTTPS redirect) from the same code: the views below.
 
 KIND_OF_PREFIX = {WATCH: "watch", HOST: "host", PENCIL: "pencil"}
 PATH = re.compile(
@@ -285,32 +291,180 @@ class EventStreams:
         if request.method == "HEAD":
             await send({"type": "http.response.body", "body": b"", "more_body": False})
             return
-        language = translation.get_language_from_request(request)
-        seen = _seen_version(request)
-        version, pencil = game.version, _pencil(game)
-        subscription = hub.subscribe(game.pk, version, address)
+        loop = asyncio.get_running_loop()
+        stream = HeldStream(
+            send,
+            game.pk,
+            address,
+            loop.time(),
+            kind=kind,
+            token=token,
+            language=translation.get_language_from_request(request),
+            hello=game.version,
+            sent=_seen_version(request),
+            pencil=_pencil(game),
+        )
+        hub.subscribe(stream, game.version)
+        stream.wake()  # Says hello, then catches up from the version the page shows.
         # Only plain values from here: thousands of streams are held at once, each
         # for as long as a phone watches.
         del request, game
-        # The request is in (a GET has no body to wait for): what receive() says
-        # next is the hang-up, heard by a callback rather than a coroutine of
-        # our own held for as long as the stream.
-        await receive()
-        hang_up = asyncio.ensure_future(receive())
-        hang_up.add_done_callback(subscription.heard_hang_up)
         try:
-            await _stream(
-                send, subscription, kind, token, seen, version, pencil, language
+            # What receive() says after the request's own message (a GET has no
+            # body) is the hang-up, or that the response ended (a reload, the
+            # drain). Meanwhile the stream's deliveries send its events.
+            while (await receive())["type"] != "http.disconnect":
+                pass
+        finally:
+            stream.stop()
+            hub.unsubscribe(stream)
+
+
+class HeldStream(Subscription):
+    """A held stream as it waits: its subscription and what its next events need,
+    in one object of plain values. While it sleeps no coroutine of its own is
+    held, only the request's, awaiting the hang-up: news, or a heartbeat due,
+    starts a delivery (`deliver`), a task that lives until the page is caught
+    up. One delivery at a time, so that the events keep their order; news that
+    comes during one is sent by it before it ends."""
+
+    __slots__ = (
+        "delivery",
+        "ended",
+        "hello",
+        "kind",
+        "language",
+        "pencil",
+        "send",
+        "sent",
+        "token",
+    )
+
+    def __init__(
+        self,
+        send: ASGISendCallable,
+        game_id: int,
+        address: str,
+        now: float,
+        *,
+        kind: str,
+        token: str,
+        language: str,
+        hello: int,
+        sent: int,
+        pencil: tuple[bool, int],
+    ) -> None:
+        super().__init__(game_id, address, now)
+        self.send = send
+        # The version the stream opened at, until its hello says it.
+        self.hello: int | None = hello
+        self.kind = kind
+        self.token = token
+        self.language = language
+        # The version the page shows.
+        self.sent = sent
+        # Who held the pencil when the link opened: a change reloads the page.
+        self.pencil = pencil
+        self.delivery: asyncio.Task[None] | None = None
+        # The response is over: hung up, reloaded or drained.
+        self.ended = False
+
+    def resume(self) -> None:
+        if self.delivery is None and not self.ended:
+            # A context of its own: nothing of the caller's (a write's thread,
+            # the hub's clock) goes with it.
+            self.delivery = asyncio.get_running_loop().create_task(
+                self.deliver(), context=contextvars.Context()
             )
+
+    def stop(self) -> None:
+        """The phone hung up, or the response ended: no more deliveries."""
+        self.ended = True
+        if self.delivery is not None:
+            self.delivery.cancel()
+
+    async def deliver(self) -> None:
+        try:
+            await self.catch_up()
         except OSError:
             # The client is gone, as a server may say on a send (uvicorn's
             # ClientDisconnected). A client that stopped reading is cut by the
             # kernel (TCP_USER_TIMEOUT, scorekeeper/serve.py): uvicorn then
             # releases the blocked send and the hang-up is heard.
-            pass
+            self.ended = True
+        except Exception:
+            # As the server does for a request that fails: logged, and the
+            # response ended, so that the page comes back after its retry delay.
+            log.exception("live: a stream failed")
+            if not self.ended:
+                with contextlib.suppress(Exception):
+                    await self.end(b"")
         finally:
-            hang_up.cancel()
-            hub.unsubscribe(subscription)
+            self.delivery = None
+
+    async def catch_up(self) -> None:
+        """Sends what the news calls for, until no news is left."""
+        loop = asyncio.get_running_loop()
+        if self.hello is not None:
+            hello, self.hello = self.hello, None
+            await _send(
+                self.send,
+                f"retry: {retry_ms()}\nevent: hello\ndata: {hello}\n\n".encode(),
+            )
+            self.spoke(loop.time())
+        while not self.ended:
+            if hub.draining:
+                # The server is stopping: come back later, each phone at its own
+                # time.
+                await self.end(f"retry: {retry_ms()}\n\n".encode())
+                return
+            news = self.take_news()
+            latest = hub.version(self.game_id)
+            if latest > self.sent:
+                if not await self.send_newer(latest):
+                    return
+            elif not news:
+                await _send(self.send, HEARTBEAT)
+                self.spoke(loop.time())
+            if not self.news:
+                return
+
+    async def send_newer(self, latest: int) -> bool:
+        """Sends the game's `latest` version (or newer); False when the page must
+        reload instead, which ends the response."""
+        heard = hub.pencil(self.game_id)
+        if self.kind != "watch" and heard is not None:
+            # A writer's page needs the version and whose pencil it is: the news
+            # says both. Its link opens the game while the pencil stays as it was
+            # (the host's page shows who holds it; a pencil link is revoked when
+            # the pencil is taken back or passed anew).
+            if heard != self.pencil:
+                await self.end(RELOAD)
+                return False
+            self.sent = latest
+            await _send(self.send, version_event(latest))
+            self.spoke(asyncio.get_running_loop().time())
+            return True
+        # The event lives only in this frame: a stream that kept it while it
+        # sleeps would keep its game's sheet (tens of KB) alive until the next
+        # version, though the watchers' event is kept packed for the streams
+        # that open later (`KeptEvent`).
+        event = await renderings.latest(self.kind, self.token, self.language, latest)
+        if event is None or (self.kind == "host" and event.pencil != self.pencil):
+            await self.end(RELOAD)
+            return False
+        # Older than the news when the database does not show it yet: the next
+        # news brings it.
+        if event.version > self.sent:
+            self.sent = event.version
+            await _send(self.send, event.payload)
+            self.spoke(asyncio.get_running_loop().time())
+        return True
+
+    async def end(self, last: bytes) -> None:
+        """Ends the response with `last`; the request's receive() then returns."""
+        self.ended = True
+        await _send(self.send, last, more=False)
 
 
 def _servable(request: HttpRequest) -> bool:
@@ -391,84 +545,6 @@ def _seen_version(request: HttpRequest) -> int:
     seen = seen.strip()
     # Not a 400: EventSource would take it as final. A garbled one gets the sheet.
     return numbers.parse_int(seen) if numbers.is_number(seen) else 0
-
-
-async def _stream(
-    send: ASGISendCallable,
-    subscription: Subscription,
-    kind: str,
-    token: str,
-    seen: int,
-    version: int,
-    pencil: tuple[bool, int],
-    language: str,
-) -> None:
-    """Sends the events of one held stream until the phone hangs up or the server
-    drains."""
-    game_pk = subscription.game_id
-    loop = asyncio.get_running_loop()
-    await _send(
-        send, f"retry: {retry_ms()}\nevent: hello\ndata: {version}\n\n".encode()
-    )
-    subscription.spoke(loop.time())
-    sent = seen
-    while not hub.draining and not subscription.hung_up:
-        latest = hub.version(game_pk)
-        if latest > sent:
-            heard = hub.pencil(game_pk)
-            if kind != "watch" and heard is not None:
-                # A writer's page needs the version and whose pencil it is: the
-                # news says both. Its link opens the game while the pencil stays
-                # as it was (the host's page shows who holds it; a pencil link is
-                # revoked when the pencil is taken back or passed anew).
-                if heard != pencil:
-                    await _send(send, RELOAD, more=False)
-                    return
-                sent = latest
-                await _send(send, version_event(latest))
-                subscription.spoke(loop.time())
-                continue
-            shown = await _send_sheet(send, kind, token, language, latest, sent, pencil)
-            if shown is None:
-                await _send(send, RELOAD, more=False)
-                return
-            if shown > sent:
-                sent = shown
-                subscription.spoke(loop.time())
-                continue
-            # Heard of a version the database does not show yet: wait for
-            # the next news rather than render again at once.
-        if not subscription.news:
-            await subscription.sleep()
-        if not subscription.take_news():
-            await _send(send, HEARTBEAT)
-            subscription.spoke(loop.time())
-    if subscription.hung_up:
-        return
-    # The server is stopping: come back later, each phone at its own time.
-    await _send(send, f"retry: {retry_ms()}\n\n".encode(), more=False)
-
-
-async def _send_sheet(
-    send: ASGISendCallable,
-    kind: str,
-    token: str,
-    language: str,
-    latest: int,
-    sent: int,
-    pencil: tuple[bool, int],
-) -> int | None:
-    """Sends the sheet of `latest` (or newer) when newer than `sent`; returns the
-    version the page shows then, or None when it must reload. The event lives
-    only here: a stream that kept it while it sleeps would keep its game's sheet
-    (tens of KB) alive until the next version, though the watchers' event is
-    kept packed for the streams that open later (`KeptEvent`)."""
-    event = await renderings.latest(kind, token, language, latest)
-    if event is None or (kind == "host" and event.pencil != pencil):
-        return None
-    if event.version > sent:
-        await _send(send, event.payload)
-    return event.version
 
 
 async def _send(send: ASGISendCallable, body: bytes, more: bool = True) -> None:

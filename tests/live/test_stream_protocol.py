@@ -10,7 +10,7 @@ import re
 import time
 
 from games.live import fanout
-from games.live.streams import sheet_event
+from games.live.streams import HeldStream, Renderings, sheet_event, version_event
 from tests.asgi_server import AppClient
 from tests.factories import make_game
 from tests.live.helpers import (
@@ -124,41 +124,104 @@ def test_a_heartbeat_comes_only_after_a_whole_quiet_period(settings):
     run(scenario)
 
 
-def test_a_sleeping_subscription_wakes_for_news_or_for_its_heartbeat():
+def test_a_sleeping_stream_runs_no_task_beside_its_request():
+    # Thousands of streams are held at once: one that sleeps keeps its request's
+    # coroutine, awaiting the hang-up, and nothing that runs beside it: no task
+    # hearing the hang-up, no delivery once its page is caught up.
+    game, host_token = make_game(["Sarah", "Hugo"])
+
+    def beside_the_requests():
+        return [
+            task
+            for task in asyncio.all_tasks()
+            if task.get_coro().__qualname__.startswith("HeldStream.")
+            # The request's receive() awaited by a task of its own.
+            or task.get_coro().__qualname__.endswith("<locals>.receive")
+        ]
+
     async def scenario():
-        subscription = fanout.Subscription(1, "127.0.0.1", now=0.0)
-        sleeping = subscription.sleep()
-        subscription.wake()
-        await sleeping
-        assert subscription.take_news() is True
-        sleeping = subscription.sleep()
-        subscription.resume()  # what the hub's clock does when a heartbeat is due
-        await sleeping
-        assert subscription.take_news() is False
-        subscription.wake()  # news while it was busy sending: not lost
-        assert subscription.news and subscription.take_news() is True
-        # Nothing is held between two sleeps.
-        assert subscription.waiter is None
+        async with watch_and_host(game, host_token) as (watch, host):
+            moved = await record(game, "Sarah", "ones", 1)
+            assert (await watch.next_sheet()).version == moved
+            assert await host.next_version() == moved
+            await watch.nothing()
+            assert beside_the_requests() == []
+            held = fanout.hub.games[game.pk]
+            assert len(held) == 2
+            assert all(stream.delivery is None for stream in held)
 
     run(scenario)
 
 
-def test_a_subscription_hears_the_hang_up_from_its_last_receive_not_from_a_cancel():
+def test_news_during_a_send_is_sent_by_the_same_delivery_in_order():
     async def scenario():
-        loop = asyncio.get_running_loop()
-        subscription = fanout.Subscription(1, "127.0.0.1", now=0.0)
-        cancelled = loop.create_future()
-        cancelled.add_done_callback(subscription.heard_hang_up)
-        cancelled.cancel()
-        await asyncio.sleep(0)
-        assert not subscription.hung_up and not subscription.news
-        received = loop.create_future()
-        received.add_done_callback(subscription.heard_hang_up)
-        received.set_result({"type": "http.disconnect"})
-        await asyncio.sleep(0)
-        assert subscription.hung_up and subscription.news
+        sent, slow = [], asyncio.Event()
+
+        async def send(message):
+            sent.append(message["body"])
+            if len(sent) == 2:
+                await slow.wait()  # The client takes version 2 slowly.
+
+        async def until(condition):
+            async with asyncio.timeout(5):
+                while not condition():
+                    await asyncio.sleep(0.001)
+
+        fanout.hub.start()
+        stream = HeldStream(
+            send,
+            990_001,
+            "127.0.0.1",
+            asyncio.get_running_loop().time(),
+            kind="host",
+            token="unused",
+            language="fr",
+            hello=1,
+            sent=1,
+            pencil=(False, 0),
+        )
+        fanout.hub.subscribe(stream, 1)
+        try:
+            stream.wake()
+            await until(lambda: len(sent) == 1)
+            fanout.hub.publish(990_001, 2, (False, 0))
+            await until(lambda: len(sent) == 2)
+            delivering = stream.delivery
+            fanout.hub.publish(990_001, 3, (False, 0))
+            fanout.hub.publish(990_001, 4, (False, 0))
+            slow.set()
+            await until(lambda: stream.delivery is None)
+            assert delivering is not None and delivering.done()
+            assert sent[0].startswith(b"retry: ")
+            assert sent[1:] == [version_event(2), version_event(4)]
+        finally:
+            stream.stop()
+            fanout.hub.unsubscribe(stream)
 
     run(scenario)
+
+
+def test_a_stream_whose_delivery_fails_ends_and_its_page_comes_back(
+    monkeypatch, caplog
+):
+    game, _ = make_game(["Sarah", "Hugo"])
+
+    async def broken(self, *args):
+        raise RuntimeError("the renderer broke")
+
+    async def scenario():
+        async with up_to_date(watch_events(game), game) as stream:
+            monkeypatch.setattr(Renderings, "latest", broken)
+            await record(game, "Sarah", "ones", 1)
+            assert await stream.end() == []
+        monkeypatch.undo()
+        # The page's EventSource comes back, and the stream serves again.
+        async with up_to_date(watch_events(game), game) as stream:
+            moved = await record(game, "Hugo", "ones", 2)
+            assert (await stream.next_sheet()).version == moved
+
+    run(scenario)
+    assert "live: a stream failed" in caplog.text
 
 
 def test_a_drain_ends_every_open_stream_with_a_retry_line():
@@ -204,7 +267,7 @@ def test_a_held_stream_keeps_nothing_of_the_context_its_game_was_read_in():
         return {
             task
             for task in asyncio.all_tasks()
-            if task.get_coro().__qualname__ == "application"
+            if task.get_coro().__qualname__ == "EventStreams.__call__"
         }
 
     async def scenario():
