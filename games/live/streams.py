@@ -251,18 +251,41 @@ class EventStreams:
     async def __call__(
         self, scope: Scope, receive: ASGIReceiveCallable, send: ASGISendCallable
     ) -> None:
+        # This frame is what a stream holds while the phone watches, thousands
+        # at once: the opening's values live in `open`'s, which ends before.
+        stream = await self.open(scope, receive, send)
+        if stream is None:
+            return
+        try:
+            # What receive() says after the request's own message (a GET has no
+            # body) is the hang-up, or that the response ended (a reload, the
+            # drain). Meanwhile the stream's deliveries send its events.
+            while (await receive())["type"] != "http.disconnect":
+                pass
+        finally:
+            stream.stop()
+            hub.unsubscribe(stream)
+
+    async def open(
+        self, scope: Scope, receive: ASGIReceiveCallable, send: ASGISendCallable
+    ) -> "HeldStream | None":
+        """The stream the request opens, its answer's head sent and its hello on
+        the way; None once the request is answered otherwise (by `fallback`, a
+        429, a HEAD's empty body)."""
         if scope["type"] != "http":
-            return await self.fallback(scope, receive, send)
+            await self.fallback(scope, receive, send)
+            return None
         match = PATH.match(scope["path"])
         if match is None or scope["method"] not in ("GET", "HEAD"):
-            return await self.fallback(scope, receive, send)
+            await self.fallback(scope, receive, send)
+            return None
         kind, token = KIND_OF_PREFIX[match["prefix"]], match["token"]
-        del match  # Not held for as long as the stream lasts.
         # The request object only reads the scope (headers, query, client address)
-        # into plain values: it is dropped before the stream starts.
+        # into plain values: it ends with this frame, before the stream is held.
         request = ASGIRequest(scope, io.BytesIO())
         if not _servable(request):
-            return await self.fallback(scope, receive, send)
+            await self.fallback(scope, receive, send)
+            return None
         # Before the game is read: a write committed meanwhile is heard (fanout.Hub).
         hub.start()
         # In asgiref's one shared sync thread (a stream never holds a thread),
@@ -276,10 +299,12 @@ class EventStreams:
             # (scorekeeper.middleware.UnavailableMiddleware).
             game = None
         if game is None:
-            return await self.fallback(scope, receive, send)
+            await self.fallback(scope, receive, send)
+            return None
         address = client_ip(request)
         if not hub.has_room(address):
-            return await _too_many(request, send)
+            await _too_many(request, send)
+            return None
         await send(
             {
                 "type": "http.response.start",
@@ -290,13 +315,12 @@ class EventStreams:
         )
         if request.method == "HEAD":
             await send({"type": "http.response.body", "body": b"", "more_body": False})
-            return
-        loop = asyncio.get_running_loop()
+            return None
         stream = HeldStream(
             send,
             game.pk,
             address,
-            loop.time(),
+            asyncio.get_running_loop().time(),
             kind=kind,
             token=token,
             language=translation.get_language_from_request(request),
@@ -306,18 +330,7 @@ class EventStreams:
         )
         hub.subscribe(stream, game.version)
         stream.wake()  # Says hello, then catches up from the version the page shows.
-        # Only plain values from here: thousands of streams are held at once, each
-        # for as long as a phone watches.
-        del request, game
-        try:
-            # What receive() says after the request's own message (a GET has no
-            # body) is the hang-up, or that the response ended (a reload, the
-            # drain). Meanwhile the stream's deliveries send its events.
-            while (await receive())["type"] != "http.disconnect":
-                pass
-        finally:
-            stream.stop()
-            hub.unsubscribe(stream)
+        return stream
 
 
 class HeldStream(Subscription):
