@@ -383,9 +383,10 @@ class Run:
     """One run: the phones' streams opened over the ramp, the hosts writing through
     the measure window, the server sampled, then the drain check."""
 
-    def __init__(self, args, games, server):
+    def __init__(self, args, games, server, warm_games=()):
         self.args = args
         self.games = games
+        self.warm_games = warm_games
         self.server = server
         self.port = server.port
         self.connect_slots = asyncio.Semaphore(args.connect_concurrency)
@@ -504,6 +505,8 @@ class Run:
     async def main(self):
         args = self.args
         n = len(self.games)
+        self.sample("cold start")
+        await self.warm_up()
         self.sample("start")
         # Phones: per table, the host page's stream, then its watchers' streams;
         # consecutive streams share a source address, --per-address at most.
@@ -590,6 +593,49 @@ class Run:
             self.pg.close()
         sampler.cancel()
 
+    async def warm_up(self):
+        """The warm-up tables' phones come and go before the start is sampled: a
+        host page, a host's and a watcher's stream, one entry and the watcher's
+        sheet of it, per table (two per server process, all at once, so that
+        the kernel hands each process some). What a process pays once whatever
+        its phones (the thread that writes and its database connection, the
+        first write's and rendering's objects, the allocator's first pages) is
+        then in the start's RSS rather than counted as the streams'. The growth
+        since the cold start is reported too."""
+        if not self.warm_games:
+            return
+        async with clients.session(len(self.warm_games)) as client:
+            await asyncio.gather(*(self.warm_table(client, g) for g in self.warm_games))
+        # The server hears the hang-ups and lets the streams go.
+        await asyncio.sleep(1)
+
+    async def warm_table(self, client, game):
+        async def opened(path):
+            reader, writer = await asyncio.open_connection(servers.HOST, self.port)
+            writer.write(
+                (
+                    f"GET {path}?v={game['version']} HTTP/1.1\r\n"
+                    f"Host: {servers.HOST}:{self.port}\r\n"
+                    "Accept: text/event-stream\r\nAccept-Language: fr\r\n\r\n"
+                ).encode()
+            )
+            await asyncio.wait_for(reader.readuntil(b"event: hello"), 10)
+            return reader, writer
+
+        host_stream = await opened(f"/h/{game['host_token']}/events/")
+        watcher_stream = await opened(f"/w/{game['watch_token']}/events/")
+        host = clients.ScoringHost(client, self.server.base, game)
+        await host.open()
+        writes = clients.Writes()
+        if not await host.write(writes):
+            self.note(f"warm-up write failed: {writes.statuses} {writes.refusals[:1]}")
+        else:
+            await asyncio.wait_for(watcher_stream[0].readuntil(b"event: sheet"), 10)
+        for _reader, writer in (host_stream, watcher_stream):
+            writer.close()
+            with contextlib.suppress(OSError):
+                await writer.wait_closed()
+
     def staleness(self, saved):
         """Per (entry, watcher): seconds from the entry's save and from the POST's
         answer to the first receipt of a sheet event of that version or later."""
@@ -621,13 +667,14 @@ TARGETS = {
 }
 
 
-def rss_growth_per_stream(samples):
+def rss_growth_per_stream(samples, since="start"):
     """Server RSS growth per held stream while writes flow, in KB: (RSS − RSS at
-    the start, before any stream) / streams held, at each sample taken in the
-    measure window (every process summed); the last one and the highest. What
-    the writes themselves add (their threads, the renderings) is counted in, as a
-    server holding that many phones pays it. None without such a sample."""
-    start = next((rss for label, _t, rss, *_r in samples if label == "start"), None)
+    the start, before any stream of the run, after the warm-up; or at the cold
+    start, before it) / streams held, at each sample taken in the measure window
+    (every process summed); the last one and the highest. What the writes
+    themselves add (their threads, the renderings) is counted in, as a server
+    holding that many phones pays it. None without such a sample."""
+    start = next((rss for label, _t, rss, *_r in samples if label == since), None)
     writing = [
         (rss - start) / streams / 1024
         for label, _t, rss, *_rest, streams in samples
@@ -694,6 +741,7 @@ def report_run(
     max_gap = max((p.max_gap for p in run.phones), default=0.0)
     per_stream = rss_per_stream(run.samples)
     growth = rss_growth_per_stream(run.samples)
+    cold_growth = rss_growth_per_stream(run.samples, since="cold start")
     drain_ok = True
     drain_text = "not checked (--no-check-drain)"
     if args.check_drain:
@@ -826,6 +874,13 @@ def report_run(
                 f"≤ {TARGETS['RSS growth KB per held stream, writing']}",
             ),
             (
+                "the same since the cold start, before the warm-up tables, KB",
+                "–"
+                if cold_growth is None
+                else f"{cold_growth[0]:.1f} / {cold_growth[1]:.1f}",
+                "",
+            ),
+            (
                 "CPU % of one core: server / client / whole machine (measure window)",
                 f"{cpu.server_pct:.0f} / {cpu.client_pct:.0f} / {cpu.machine_pct:.0f}",
                 "",
@@ -945,8 +1000,17 @@ def main(argv=None):
         "with every stream open (SIGTERM) and checking each ends with retry:",
     )
     parser.add_argument("--drain-timeout", type=float, default=15.0)
+    parser.add_argument(
+        "--warm-tables",
+        type=int,
+        default=None,
+        help="tables whose phones come and go before the start is sampled "
+        "(Run.warm_up); default two per server process, 0 for none",
+    )
     args = parser.parse_args(argv)
     args.workers = servers.workers_for(args, args.db)
+    if args.warm_tables is None:
+        args.warm_tables = 2 * args.workers
 
     streams = args.tables * (1 + args.watchers_per_table)
     client_fds = servers.raise_fd_limit()
@@ -965,7 +1029,8 @@ def main(argv=None):
         env = servers.app_env(db.url)
         servers.prepare(env)
         t_seed = time.monotonic()
-        games = seeding.seed(env, "games", args.tables, 6, 0)
+        games = seeding.seed(env, "games", args.tables + args.warm_tables, 6, 0)
+        warm_games, games = games[args.tables :], games[: args.tables]
         print(
             f"seeded {len(games)} games in {time.monotonic() - t_seed:.0f} s",
             flush=True,
@@ -976,7 +1041,7 @@ def main(argv=None):
             holder = {}
 
             async def go():
-                run = Run(args, games, server)
+                run = Run(args, games, server, warm_games)
                 holder["run"] = run
                 await run.main()
 
