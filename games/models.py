@@ -643,17 +643,26 @@ class Game(models.Model):
     def keep_as_written(self) -> None:
         """Keeps this instance, once its write is committed, as the row that write
         left: the watchers' sheet of the new version is drawn in this process
-        from it (`as_written`), without reading the row back. Only the newest
+        from it (`take_written`), without reading the row back. Only the newest
         write of a game is kept."""
         caches["local"].set(Game.written_key(self.watch_token), self)
 
     @staticmethod
-    def as_written(watch_token: str, version: int) -> "Game | None":
+    def take_written(watch_token: str, version: int) -> "Game | None":
         """The game of `watch_token` as a write of this process left it, if at
-        `version` or later; else None (written by another process, or kept no
-        more): the caller reads the row."""
-        game = caches["local"].get(Game.written_key(watch_token))
-        return game if game is not None and game.version >= version else None
+        `version` or later; else None (written by another process, or taken
+        already): the caller reads the row.
+
+        Taken out of the local cache: it serves the first rendering of its
+        version, the one its watchers wait for. A rendering in a second language
+        reads the row, one query, so that no game followed in the process holds
+        a copy of its row (kilobytes) from one write to the next."""
+        key = Game.written_key(watch_token)
+        game = caches["local"].get(key)
+        if game is None:
+            return None
+        caches["local"].delete(key)
+        return game if game.version >= version else None
 
     @staticmethod
     def written_key(watch_token: str) -> str:

@@ -128,8 +128,8 @@ def _render(kind: str, token: str, language: str, version: int) -> SheetEvent | 
     served (`sheet_utf8`)."""
     with database_turn():
         # A watcher's sheet of a version written in this process: drawn from the
-        # row as the write left it, not read back.
-        written = Game.as_written(token, version) if kind == "watch" else None
+        # row as the write left it, not read back (in its first language).
+        written = Game.take_written(token, version) if kind == "watch" else None
         game = written or _read(kind, token)
         if game is None:
             return None
