@@ -22,10 +22,11 @@ Reported:
     or refused writes; streams dropped (ended or failed during the measure);
   - score entry latency (POST sent → answer read);
   - server RSS (every uvicorn process, summed) and threads, open fds, at the
-    start, after the ramp, every 5 s and at the end; per held stream, the RSS
-    growth since the start divided by the streams held while the hosts write
-    (target ≤ 15 KB), and the slope over the ramp; CPU of server, client, whole machine
-    over the measure window;
+    cold start, at the start (after --warm-tables tables came and went:
+    `Run.warm_up`), after the ramp, every 5 s and at the end; per held stream,
+    the RSS growth since the start divided by the streams held while the hosts
+    write (target ≤ 15 KB; since the cold start too), and the slope over the
+    ramp; CPU of server, client, whole machine over the measure window;
   - the idle-watcher check: requests a watcher makes per minute over the whole run
     (the stream's connect; a heartbeat is not a request): ≤ 1/min.
 
