@@ -27,6 +27,12 @@ Reported:
     the RSS growth since the start divided by the streams held while the hosts
     write (target ≤ 15 KB; since the cold start too), and the slope over the
     ramp; CPU of server, client, whole machine over the measure window;
+  - the server's CPU per score entry in the measure window (the entry, its
+    watchers' rendering, the sends to every stream, the heartbeats), in ms and as
+    a multiple of the yardstick: a minimal Django view served by the same server
+    (bench/harness/yardstick.py), its CPU per request measured right before and
+    right after the run, so that a machine slower or busier that day shows in
+    the figures;
   - the idle-watcher check: requests a watcher makes per minute over the whole run
     (the stream's connect; a heartbeat is not a request): ≤ 1/min.
 
@@ -720,6 +726,7 @@ def report_run(
     full_log,
     server_fd_limit,
     streams,
+    yardstick,
 ):
     """Prints the run's tables and notes; returns the exit code: 0 when every
     target is met."""
@@ -786,6 +793,8 @@ def report_run(
         ],
     )
     lat = w.latencies
+    per_entry_ms = cpu.server_pct * cpu.elapsed * 10 / max(1, len(lat))
+    yard_ms = sum(yardstick) / len(yardstick)
     figures.table(
         "Events, errors, score entry",
         ["figure", "value", "target"],
@@ -884,6 +893,18 @@ def report_run(
             (
                 "CPU % of one core: server / client / whole machine (measure window)",
                 f"{cpu.server_pct:.0f} / {cpu.client_pct:.0f} / {cpu.machine_pct:.0f}",
+                "",
+            ),
+            (
+                "the yardstick (a minimal Django view, the same server): CPU per "
+                "request, ms, before / after the run",
+                f"{yardstick[0]:.2f} / {yardstick[1]:.2f}",
+                "",
+            ),
+            (
+                "server CPU per score entry answered in the measure window, ms "
+                "(entry, rendering, sends, heartbeats); × the yardstick",
+                f"{per_entry_ms:.2f}; {per_entry_ms / yard_ms:.1f} ×",
                 "",
             ),
         ],
@@ -1036,6 +1057,7 @@ def main(argv=None):
             f"seeded {len(games)} games in {time.monotonic() - t_seed:.0f} s",
             flush=True,
         )
+        yardstick = [measure_yardstick(env)]
         server = servers.Server(env, workers=args.workers)
         with server:
             clients.check_loopback(server.base + "/")
@@ -1056,6 +1078,7 @@ def main(argv=None):
             if exit_code is not None:
                 print(f"warning: the server exited during the run (code {exit_code})")
         entries = seeding.seed(env, "entries")
+        yardstick.append(measure_yardstick(env))
     finally:
         db.drop()
 
@@ -1071,7 +1094,15 @@ def main(argv=None):
         full_log=full_log,
         server_fd_limit=server_fd_limit,
         streams=streams,
+        yardstick=yardstick,
     )
+
+
+def measure_yardstick(env):
+    """The yardstick's server CPU per request, ms, served alone (the app's server
+    is not running then)."""
+    with servers.yardstick(env) as yardstick:
+        return asyncio.run(clients.cpu_ms_per_get(yardstick))
 
 
 if __name__ == "__main__":

@@ -85,6 +85,19 @@ async def hammer(client, url, *, concurrency, duration, budget):
     return len(latencies) / elapsed, latencies, errors, statuses
 
 
+async def cpu_ms_per_get(server, path="/", *, concurrency=8, duration=3.0):
+    """The server's CPU per GET of `path` answered, in ms: `concurrency` loops for
+    `duration` s, after a second that warms every worker."""
+    url = server.base + path
+    async with session(concurrency) as client:
+        await hammer(client, url, concurrency=concurrency, duration=1.0, budget=5000)
+        cpu0 = server.cpu_seconds()
+        _rps, latencies, _errors, _statuses = await hammer(
+            client, url, concurrency=concurrency, duration=duration, budget=50_000
+        )
+        return 1000 * (server.cpu_seconds() - cpu0) / max(1, len(latencies))
+
+
 def form_fields(move):
     """The entry dialog's fields for a planned move (see games/forms.py)."""
     entry = move["entry"]
