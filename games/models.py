@@ -1286,12 +1286,12 @@ class Game(models.Model):
         for name, value in changes.items():
             setattr(self, name, value)
         self.version += 1
-        fanout.announce(
-            self.pk, self.version, (self.pencil_out, self.pencil_generation)
-        )
         # A copy: this instance goes on answering the write's request.
         written = copy.copy(self)
-        transaction.on_commit(written.keep_as_written)
+        if not fanout.announce(written, state):
+            # The news did not bring the watchers' sheet: this process draws it
+            # once committed, from the row as the write left it.
+            transaction.on_commit(written.keep_as_written)
         if state is not None:
             # Once committed: the answer of this write, and every page of the new
             # version, show these sheets without replaying them.

@@ -1,7 +1,7 @@
 """The live sheet's fan-out: how a write anywhere reaches the streams that watch it.
 
-A write moves the game's version and calls `announce(game_id, version, pencil)`
-inside its transaction: the news says who holds the pencil too, which is all a
+A write moves the game's version and calls `announce(game, state)` inside its
+transaction: the news says who holds the pencil too, which is all a
 writer's stream (host, pencil) needs besides the version, so that those streams
 never read the database for a write. There are two transports, one per database:
 
@@ -10,7 +10,9 @@ never read the database for a write. There are two transports, one per database:
   process hears each write once its transaction commits;
 - on PostgreSQL, for several server processes or machines, the write sends
   NOTIFY on one channel: PostgreSQL delivers it on commit (never on rollback) to
-  the one listening connection of every server process.
+  the one listening connection of every server process. The notification
+  brings the watchers' sheet of the new version too, drawn once by the write
+  (`SheetNews`): no process reads the game nor draws that sheet again.
 
 Each server process has one `Hub`, living in the ASGI server's event loop. A
 stream subscribes to its game, and the hub resumes it with each newer version.
@@ -38,7 +40,7 @@ import contextlib
 import logging
 import random
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
-from typing import Any
+from typing import Any, Protocol
 
 from asgiref.sync import sync_to_async
 from django.apps import apps
@@ -58,16 +60,60 @@ CHANNEL = "scorekeeper_games"
 Pencil = tuple[bool, int]
 
 
-def announce(game_id: int, version: int, pencil: Pencil) -> None:
-    """Tells every stream of the game that it moved to `version`, with `pencil`
-    as its pencil, once committed."""
-    if connection.vendor == "postgresql":
-        out, generation = pencil
-        with connection.cursor() as cursor:
-            payload = f"{game_id}:{version}:{int(out)}:{generation}"
-            cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, payload])
-    else:
+class Written(Protocol):
+    """A game as its write left it (games.models.Game: it imports this module)."""
+
+    @property
+    def pk(self) -> Any: ...
+
+    @property
+    def version(self) -> int: ...
+
+    @property
+    def pencil_out(self) -> bool: ...
+
+    @property
+    def pencil_generation(self) -> int: ...
+
+
+class SheetNews(Protocol):
+    """The watchers' sheet a write's news carries on PostgreSQL, drawn once for
+    every server process: games.live.streams draws it with the write (`draw`,
+    a note to attach, or None) and keeps it where the notification arrives
+    (`keep`), and sets `hub.sheet_news` (it imports the models, which import this
+    module). Where it is not set, in a process that serves no stream, the news
+    carries no sheet."""
+
+    def draw(self, game: Any, state: Any) -> str | None: ...
+
+    def keep(self, note: str, version: int, pencil: Pencil) -> None: ...
+
+
+def announce(game: Written, state: object | None) -> bool:
+    """Tells every stream of `game` (as a write left it) that it moved to its
+    version, with its pencil, once committed; `state`: its sheets after the
+    write, None when the write left them as they were.
+
+    Returns whether the news carries the watchers' sheet of that version: on
+    PostgreSQL every server process hears the write, and each would otherwise
+    read the game and draw the same sheet for its own watchers. It is drawn
+    here once, in the write's language (`SheetNews`); a sheet too large for a
+    notification, or one that could not be drawn, leaves the news as it was:
+    each process then draws its own, as it does for a second language."""
+    game_id, version = game.pk, game.version
+    pencil = (game.pencil_out, game.pencil_generation)
+    if connection.vendor != "postgresql":
         transaction.on_commit(lambda: hub.publish_threadsafe(game_id, version, pencil))
+        return False
+    out, generation = pencil
+    payload = f"{game_id}:{version}:{int(out)}:{generation}"
+    news = hub.sheet_news
+    sheet = None if news is None or state is None else news.draw(game, state)
+    if sheet is not None:
+        payload = f"{payload}:{sheet}"
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, payload])
+    return sheet is not None
 
 
 def retry_ms() -> int:
@@ -136,6 +182,7 @@ class Hub:
         self.addresses: dict[str, int] = {}  # client address -> open streams
         self.draining = False
         self.tasks: set[asyncio.Task[None]] = set()
+        self.sheet_news: SheetNews | None = None
 
     # --- streams -----------------------------------------------------------------
 
@@ -267,18 +314,22 @@ class Hub:
         for game_id in watched:
             self.publish(game_id, found.get(game_id, self.version(game_id) + 1))
 
-    async def _hear_forever(
-        self, notes: Callable[[], AsyncIterator[tuple[int, int, Pencil | None]]]
-    ) -> None:
-        """Publishes every (game id, version, pencil) that `notes()` yields; when
-        it fails (the database restarted, the connection died), starts it again
-        after a growing pause."""
+    async def _hear_forever(self, notes: Callable[[], AsyncIterator[str]]) -> None:
+        """Publishes every notification that `notes()` yields (`_parse`), keeping
+        the watchers' sheet it brings first; when it fails (the database
+        restarted, the connection died), starts it again after a growing pause."""
         loop = self.loop
         pause = 0.5
         while self.loop is loop:
             try:
-                async for game_id, version, pencil in notes():
+                async for payload in notes():
                     pause = 0.5
+                    game_id, version, pencil, sheet = _parse(payload)
+                    if sheet is not None and pencil is not None and self.sheet_news:
+                        # A note this release cannot read costs a rendering,
+                        # not the listener.
+                        with contextlib.suppress(ValueError):
+                            self.sheet_news.keep(sheet, version, pencil)
                     self.publish(game_id, version, pencil)
             except asyncio.CancelledError:
                 raise
@@ -287,7 +338,7 @@ class Hub:
             await asyncio.sleep(pause)
             pause = min(pause * 2, 10)
 
-    async def _postgres_notes(self) -> AsyncIterator[tuple[int, int, Pencil | None]]:
+    async def _postgres_notes(self) -> AsyncIterator[str]:
         import psycopg
 
         async with await psycopg.AsyncConnection.connect(
@@ -298,18 +349,20 @@ class Hub:
             # the notifications keep flowing meanwhile.
             self._spawn(self._recheck_once())
             async for note in listener.notifies():
-                yield _parse(note.payload)
+                yield note.payload
 
 
-def _parse(payload: str) -> tuple[int, int, Pencil | None]:
-    """(game id, version, pencil) of a notification; a payload without the
-    pencil (sent by a server of an earlier release, during a deploy) leaves it
-    to the streams' own read."""
-    game_id, version, *pencil = payload.split(":")
-    if len(pencil) != 2:
-        return int(game_id), int(version), None
-    out, generation = pencil
-    return int(game_id), int(version), (out == "1", int(generation))
+def _parse(payload: str) -> tuple[int, int, Pencil | None, str | None]:
+    """(game id, version, pencil, the watchers' sheet) of a notification: its
+    first four fields, then what `announce` attached (`notified_sheet`), if
+    anything. A payload without the pencil (sent by a server of an earlier
+    release, during a deploy) leaves it to the streams' own read."""
+    game_id, version, *rest = payload.split(":", 4)
+    if len(rest) < 2:
+        return int(game_id), int(version), None, None
+    out, generation, *sheet = rest
+    pencil = (out == "1", int(generation))
+    return int(game_id), int(version), pencil, sheet[0] if sheet else None
 
 
 @contextlib.contextmanager

@@ -31,6 +31,7 @@ routed to by scorekeeper/asgi.py), not by a view: see "the route" below.
 """
 
 import asyncio
+import base64
 import contextlib
 import contextvars
 import io
@@ -58,9 +59,10 @@ from django.views.decorators.csp import csp_override
 from django.views.decorators.http import require_safe
 
 from games.access import Access, get_game_or_404
+from games.kinds.state import State
 from games.live.fanout import Subscription, database_turn, hub, retry_ms
 from games.models import Game
-from games.sheet import sheet_utf8
+from games.sheet import draw_sheet, sheet_utf8
 from scorekeeper.lib import numbers
 from scorekeeper.lib.capabilities import HOST, PENCIL, WATCH
 from scorekeeper.lib.ratelimit import client_ip
@@ -219,7 +221,47 @@ def event_key(kind: str, token: str, language: str) -> str:
     return f"sheet-event:{kind}:{token}:{language}"
 
 
+# PostgreSQL refuses a notification of 8,000 bytes or more; the first fields
+# (ids, version, pencil, token, language) take well under a hundred.
+NOTIFIED_SHEET_LIMIT = 7800
+
+
+class NotifiedSheets:
+    """The watchers' sheet that a write's news carries on PostgreSQL
+    (games/live/fanout.py, `SheetNews`)."""
+
+    def draw(self, game: Game, state: State) -> str | None:
+        """The watchers' event of `game`'s version (as its write left it, `state`
+        its sheets), drawn in the active language and packed for the write's
+        notification: "<watch token>:<language>:<the packed event in base64>".
+        None when it does not fit in one, or could not be drawn: the write goes
+        on, and each server process draws the sheet itself."""
+        language = translation.get_language()
+        try:
+            sheet = draw_sheet(Access("watch", game), state).encode()
+        except Exception:
+            log.exception("live: the watchers' sheet could not go with the news")
+            return None
+        version = game.version
+        event = SheetEvent(version, sheet_event(version, sheet), _pencil(game))
+        packed = base64.b64encode(KeptEvent.of(event).packed).decode("ascii")
+        note = f"{game.watch_token}:{language}:{packed}"
+        return note if len(note) <= NOTIFIED_SHEET_LIMIT else None
+
+    def keep(self, note: str, version: int, pencil: tuple[bool, int]) -> None:
+        """Keeps the watchers' event a notification brought (`draw`) as if this
+        process had drawn it, unless a newer one is kept: the watchers it wakes
+        are sent it without a rendering."""
+        token, language, packed = note.split(":", 2)
+        key = event_key("watch", token, language)
+        kept: KeptEvent | None = caches["local"].get(key)
+        if kept is None or kept.version < version:
+            event = KeptEvent(version, base64.b64decode(packed), pencil)
+            caches["local"].set(key, event)
+
+
 renderings = Renderings()
+hub.sheet_news = NotifiedSheets()
 
 
 # --- the route: a held stream, beside Django's handler -----------------------------

@@ -288,7 +288,7 @@ def test_reseating_is_announced_to_the_live_pages(monkeypatch):
     heard = []
     monkeypatch.setattr(
         "games.models.fanout.announce",
-        lambda pk, version, pencil: heard.append(version),
+        lambda game, state: heard.append(game.version),
     )
     game.reseat(order(game, ["Léa", "Max", "Tom", "Zoé"]))
     assert heard == [game.version]

@@ -26,3 +26,12 @@ def every_stream_closed():
     # database connections go once collected (else PostgreSQL refuses to drop
     # the test database: "being accessed by other users").
     gc.collect()
+
+
+@pytest.fixture
+def news_without_sheet(monkeypatch):
+    """On PostgreSQL a write's news brings the watchers' sheet, and no process
+    draws it again (tests/live/test_stream_postgresql_notify.py): here no sheet
+    fits in a notification, so that each process draws its own, from the row as
+    its write left it, as on SQLite."""
+    monkeypatch.setattr(streams, "NOTIFIED_SHEET_LIMIT", 0)

@@ -109,6 +109,7 @@ def test_every_entry_arrives_in_order_and_none_twice():
     run(scenario)
 
 
+@pytest.mark.usefixtures("news_without_sheet")
 def test_all_watchers_get_the_same_bytes_rendered_once_per_version(renders):
     game, _ = make_game(["Sarah", "Hugo"])
 
@@ -179,6 +180,7 @@ def test_the_watch_stream_carries_no_way_to_write():
     run(scenario)
 
 
+@pytest.mark.usefixtures("news_without_sheet")
 def test_the_watchers_sheet_of_a_write_here_is_drawn_without_a_query():
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
@@ -225,6 +227,7 @@ def test_a_game_followed_by_streams_keeps_its_sheet_once_not_twice():
     assert caches["local"].get(f"sheet:{game.watch_token}:watch:fr") is None
 
 
+@pytest.mark.usefixtures("news_without_sheet")
 def test_a_game_followed_by_streams_keeps_no_copy_of_its_row_once_drawn():
     from django.core.cache import caches
 

@@ -1,8 +1,8 @@
 """On PostgreSQL the news travels by NOTIFY: it wakes the streams on commit and not
 on rollback, an entry made through another connection (another server process)
-reaches a stream within a second, and the rendering threads hold no connection
-of the pool while they idle. Skipped on SQLite. How the scenarios run:
-tests/live/helpers.py."""
+reaches a stream within a second, the news brings the watchers' sheet so that no
+process draws it again, and the rendering threads hold no connection of the pool
+while they idle. Skipped on SQLite. How the scenarios run: tests/live/helpers.py."""
 
 import asyncio
 import concurrent.futures
@@ -11,9 +11,10 @@ import time
 
 import pytest
 from asgiref.sync import sync_to_async
+from django.core.cache import caches
 from django.db import connection, transaction
 
-from games.live import fanout
+from games.live import fanout, streams
 from games.models import Game
 from tests.asgi_server import AppClient
 from tests.factories import count, make_game, play
@@ -105,6 +106,95 @@ def test_an_entry_through_another_connection_reaches_the_stream_within_a_second(
             assert time.monotonic() - done[0] < 1
             assert sheet.version == game.version + 1
             assert row(sheet.data, "sixes") == ["12", ""]
+
+    run(scenario)
+
+
+def count_renderings(monkeypatch):
+    """The watchers' renderings this process makes from now on (each appends its
+    language)."""
+    made = []
+    render_and_pack = streams._render_and_pack
+
+    def counted(kind, token, language, version):
+        made.append(language)
+        return render_and_pack(kind, token, language, version)
+
+    monkeypatch.setattr(streams, "_render_and_pack", counted)
+    return made
+
+
+@postgresql_only
+def test_the_news_of_an_entry_brings_the_watchers_sheet_drawn_once(monkeypatch):
+    game, _ = make_game(["Sarah", "Hugo"])
+    made = count_renderings(monkeypatch)
+
+    async def scenario():
+        async with up_to_date(watch_events(game), game) as stream:
+            await listening()
+            moved = await record(game, "Sarah", "fives", 3)
+            sheet = await stream.next_sheet(timeout=1)
+            assert sheet.version == moved
+            assert row(sheet.data, "fives") == ["15", ""]
+            assert "Feuille de score" in sheet.data
+        # Drawn with the write, before its commit: not again by the process
+        # that heard it, nor by the writer's for its own watchers; so the
+        # writer keeps no copy of the row to draw it from.
+        assert made == []
+        assert caches["local"].get(Game.written_key(game.watch_token)) is None
+
+    run(scenario)
+
+
+@postgresql_only
+def test_a_watcher_in_another_language_gets_the_sheet_drawn_in_it(monkeypatch):
+    game, _ = make_game(["Sarah", "Hugo"])
+    made = count_renderings(monkeypatch)
+
+    async def scenario():
+        _, opened = await open_stream(
+            AppClient(),
+            f"{watch_events(game)}?v={game.version}",
+            **{"Accept-Language": "en"},
+        )
+        async with opened as stream:
+            await stream.hello()
+            await listening()
+            await record(game, "Sarah", "twos", 2)
+            sheet = await stream.next_sheet(timeout=1)
+            assert row(sheet.data, "twos") == ["4", ""]
+            assert "Score sheet" in sheet.data
+        assert made == ["en"]
+
+    run(scenario)
+
+
+@postgresql_only
+@pytest.mark.parametrize("why", ["too large for a notification", "failed to draw"])
+def test_an_entry_whose_sheet_cannot_go_with_the_news_still_reaches_the_watchers(
+    monkeypatch, why
+):
+    game, _ = make_game(["Sarah", "Hugo"])
+    made = count_renderings(monkeypatch)
+    if why == "too large for a notification":
+        monkeypatch.setattr(streams, "NOTIFIED_SHEET_LIMIT", 100)
+    else:
+
+        def broken(access, state):
+            raise RuntimeError("drawing failed")
+
+        monkeypatch.setattr(streams, "draw_sheet", broken)
+
+    async def scenario():
+        async with up_to_date(watch_events(game), game) as stream:
+            await listening()
+            moved = await record(game, "Sarah", "threes", 4)
+            assert moved == 2, "the entry was not saved"
+            sheet = await stream.next_sheet(timeout=1)
+            assert sheet.version == moved
+            assert row(sheet.data, "threes") == ["12", ""]
+        # Drawn by the process for its watchers instead, as before.
+        assert made == ["fr"]
 
     run(scenario)
 

@@ -82,6 +82,7 @@ def test_a_purged_game_reloads_its_streams_after_a_recheck():
     run(scenario)
 
 
+@pytest.mark.usefixtures("news_without_sheet")
 def test_the_writers_streams_follow_a_write_without_reading_the_game(monkeypatch):
     game, host_token = make_game(["Sarah", "Hugo"])
     pencil = game.pass_pencil(host_token, "Léa")
@@ -111,12 +112,14 @@ def test_the_writers_streams_follow_a_write_without_reading_the_game(monkeypatch
 @pytest.mark.parametrize(
     ("payload", "news"),
     [
-        ("12:7:1:3", (12, 7, (True, 3))),
-        ("12:8:0:3", (12, 8, (False, 3))),
+        ("12:7:1:3", (12, 7, (True, 3), None)),
+        ("12:8:0:3", (12, 8, (False, 3), None)),
+        # The watchers' sheet, drawn by the write (streams.notified_sheet).
+        ("12:9:0:3:Wtok:en:eJz=", (12, 9, (False, 3), "Wtok:en:eJz=")),
         # From a server of the previous release, during a deploy: the streams
         # read the pencil themselves.
-        ("12:9", (12, 9, None)),
+        ("12:9", (12, 9, None, None)),
     ],
 )
-def test_a_notification_says_the_version_and_the_pencil(payload, news):
+def test_a_notification_says_the_version_the_pencil_and_the_sheet(payload, news):
     assert fanout._parse(payload) == news
