@@ -14,7 +14,8 @@ What a stream says, in order:
 That is a watch link's stream. Every watcher of a game in this process shares one
 SheetEvent per version and language (`Renderings`), its sheet the one the page and
 its poll are served, as UTF-8 (`games.sheet.sheet_utf8`): a new entry costs one
-render per process, whatever the number of watchers. A host or pencil link's stream
+render per process, whatever the number of watchers; on PostgreSQL, one for every
+process, in the write's language: its news brings it (`NotifiedSheets`). A host or pencil link's stream
 says `id: 12 / event: version / data: 12` instead: its page is the one that writes,
 and its own entry's answer already brought the new sheet, so a rendering made for it
 alone would mostly be thrown away; when another device wrote, the page fetches the
