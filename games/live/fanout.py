@@ -107,8 +107,12 @@ def announce(game: Written, state: object | None) -> bool:
         return False
     out, generation = pencil
     payload = f"{game_id}:{version}:{int(out)}:{generation}"
-    news = hub.sheet_news
-    sheet = None if news is None or state is None else news.draw(game, state)
+    # Drawn where this process has watchers of the game: a game nobody watches
+    # here costs its write nothing more (its watchers elsewhere, if any, are
+    # drawn for by their own process).
+    news, sheet = hub.sheet_news, None
+    if news is not None and state is not None and hub.shows_sheet(game_id):
+        sheet = news.draw(game, state)
     if sheet is not None:
         payload = f"{payload}:{sheet}"
     with connection.cursor() as cursor:
@@ -156,6 +160,11 @@ class Subscription:
         """The stream sent something at `now` (the loop's time)."""
         self.quiet_since = now
 
+    @property
+    def wants_sheet(self) -> bool:
+        """Whether the stream is sent the watchers' sheet of each version."""
+        return False
+
     def take_news(self) -> bool:
         """Whether news came since the last call (else a heartbeat is due)."""
         news, self.news = self.news, False
@@ -183,6 +192,9 @@ class Hub:
         self.draining = False
         self.tasks: set[asyncio.Task[None]] = set()
         self.sheet_news: SheetNews | None = None
+        # game id -> its streams that are sent the watchers' sheet; read from a
+        # write's thread (`announce`), so a plain count rather than the set.
+        self.sheet_streams: dict[int, int] = {}
 
     # --- streams -----------------------------------------------------------------
 
@@ -211,12 +223,21 @@ class Hub:
         game_id, address = subscription.game_id, subscription.address
         self.addresses[address] = self.addresses.get(address, 0) + 1
         self.games.setdefault(game_id, set()).add(subscription)
+        if subscription.wants_sheet:
+            self.sheet_streams[game_id] = self.sheet_streams.get(game_id, 0) + 1
         self.versions[game_id] = max(
             version, self.versions.get(game_id, 0), self.recent.get(game_id, 0)
         )
 
     def unsubscribe(self, subscription: Subscription) -> None:
-        streams = self.games.get(subscription.game_id, set())
+        game_id = subscription.game_id
+        streams = self.games.get(game_id, set())
+        if subscription in streams and subscription.wants_sheet:
+            left = self.sheet_streams.get(game_id, 1) - 1
+            if left > 0:
+                self.sheet_streams[game_id] = left
+            else:
+                self.sheet_streams.pop(game_id, None)
         streams.discard(subscription)
         if not streams:
             self.games.pop(subscription.game_id, None)
@@ -230,6 +251,10 @@ class Hub:
 
     def version(self, game_id: int) -> int:
         return self.versions.get(game_id, 0)
+
+    def shows_sheet(self, game_id: int) -> bool:
+        """Whether a stream of this process is sent the game's watchers' sheet."""
+        return self.sheet_streams.get(game_id, 0) > 0
 
     def pencil(self, game_id: int) -> Pencil | None:
         """The game's pencil at `version(game_id)`, or None when no news said it
@@ -325,7 +350,12 @@ class Hub:
                 async for payload in notes():
                     pause = 0.5
                     game_id, version, pencil, sheet = _parse(payload)
-                    if sheet is not None and pencil is not None and self.sheet_news:
+                    if (
+                        sheet is not None
+                        and pencil is not None
+                        and self.sheet_news is not None
+                        and self.shows_sheet(game_id)
+                    ):
                         # A note this release cannot read costs a rendering,
                         # not the listener.
                         with contextlib.suppress(ValueError):

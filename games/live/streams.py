@@ -15,12 +15,13 @@ That is a watch link's stream. Every watcher of a game in this process shares on
 SheetEvent per version and language (`Renderings`), its sheet the one the page and
 its poll are served, as UTF-8 (`games.sheet.sheet_utf8`): a new entry costs one
 render per process, whatever the number of watchers; on PostgreSQL, one for every
-process, in the write's language: its news brings it (`NotifiedSheets`). A host or pencil link's stream
-says `id: 12 / event: version / data: 12` instead: its page is the one that writes,
-and its own entry's answer already brought the new sheet, so a rendering made for it
-alone would mostly be thrown away; when another device wrote, the page fetches the
-sheet once. What it says comes from the write's news (its version and who
-holds the pencil, games/live/fanout.py) without reading the database; only when
+process, in the write's language: its news brings it (`NotifiedSheets`). A host
+or pencil link's stream says `id: 12 / event: version / data: 12` instead: its page
+is the one that writes, and its own entry's answer already brought the new sheet,
+so a rendering made for it alone would mostly be thrown away; when another device
+wrote, the page fetches the sheet once. What it says comes from the write's news
+(its version and who holds the pencil, games/live/fanout.py) without reading the
+database; only when
 no news said the pencil (a re-check after PostgreSQL's listener reconnected)
 does it read the game, as a watcher's rendering does. The page declares its
 stream for the htmx SSE extension (templates/games/game.jinja), static/js/live.js
@@ -424,6 +425,10 @@ class HeldStream(Subscription):
         self.delivery: asyncio.Task[None] | None = None
         # The response is over: hung up, reloaded or drained.
         self.ended = False
+
+    @property
+    def wants_sheet(self) -> bool:
+        return self.kind == "watch"
 
     def resume(self) -> None:
         if self.delivery is None and not self.ended:

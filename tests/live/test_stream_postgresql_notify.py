@@ -21,6 +21,7 @@ from tests.factories import count, make_game, play
 from tests.live.helpers import (
     STREAM_TEST,
     fresh,
+    host_events,
     record,
     row,
     run,
@@ -142,6 +143,37 @@ def test_the_news_of_an_entry_brings_the_watchers_sheet_drawn_once(monkeypatch):
         # writer keeps no copy of the row to draw it from.
         assert made == []
         assert caches["local"].get(Game.written_key(game.watch_token)) is None
+
+    run(scenario)
+
+
+@postgresql_only
+def test_a_write_no_watcher_follows_here_draws_no_sheet_for_its_news(monkeypatch):
+    game, host_token = make_game(["Sarah", "Hugo"])
+    drawn = []
+    draw_sheet = streams.draw_sheet
+
+    def counted(access, state):
+        drawn.append(access.game.version)
+        return draw_sheet(access, state)
+
+    monkeypatch.setattr(streams, "draw_sheet", counted)
+
+    async def scenario():
+        # The host's own stream is sent versions, not the watchers' sheet.
+        async with up_to_date(host_events(host_token), game) as host:
+            await listening()
+            moved = await record(game, "Sarah", "sixes", 3)
+            assert await host.next_version() == moved
+        assert drawn == []
+        # The news brought no sheet: a watcher coming later is drawn one from
+        # the row as the write left it.
+        assert caches["local"].get(Game.written_key(game.watch_token)) is not None
+        async with up_to_date(watch_events(game), game) as watcher:
+            await listening()
+            moved = await record(game, "Hugo", "sixes", 2)
+            assert (await watcher.next_sheet(timeout=1)).version == moved
+        assert drawn == [moved]
 
     run(scenario)
 
