@@ -35,3 +35,18 @@ def news_without_sheet(monkeypatch):
     fits in a notification, so that each process draws its own, from the row as
     its write left it, as on SQLite."""
     monkeypatch.setattr(streams, "NOTIFIED_SHEET_LIMIT", 0)
+
+
+@pytest.fixture
+def renders(monkeypatch):
+    """The renderings made, as (kind, token, version) in order."""
+    made = []
+    real = streams._render
+
+    def counting(kind, token, language, version):
+        event = real(kind, token, language, version)
+        made.append((kind, token, event and event.version))
+        return event
+
+    monkeypatch.setattr(streams, "_render", counting)
+    return made

@@ -29,21 +29,6 @@ from tests.live.streams import open_stream
 pytestmark = STREAM_TEST
 
 
-@pytest.fixture
-def renders(monkeypatch):
-    """The renderings made, as (kind, token, version) in order."""
-    made = []
-    real = streams._render
-
-    def counting(kind, token, language, version):
-        event = real(kind, token, language, version)
-        made.append((kind, token, event and event.version))
-        return event
-
-    monkeypatch.setattr(streams, "_render", counting)
-    return made
-
-
 def test_an_entry_recorded_through_the_model_reaches_every_stream_of_the_game():
     game, host_token = make_game(["Sarah", "Hugo"])
     other, other_host = make_game(["Léa"])

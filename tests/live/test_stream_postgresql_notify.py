@@ -111,24 +111,9 @@ def test_an_entry_through_another_connection_reaches_the_stream_within_a_second(
     run(scenario)
 
 
-def count_renderings(monkeypatch):
-    """The watchers' renderings this process makes from now on (each appends its
-    language)."""
-    made = []
-    render_and_pack = streams._render_and_pack
-
-    def counted(kind, token, language, version):
-        made.append(language)
-        return render_and_pack(kind, token, language, version)
-
-    monkeypatch.setattr(streams, "_render_and_pack", counted)
-    return made
-
-
 @postgresql_only
-def test_the_news_of_an_entry_brings_the_watchers_sheet_drawn_once(monkeypatch):
+def test_the_news_of_an_entry_brings_the_watchers_sheet_drawn_once(renders):
     game, _ = make_game(["Sarah", "Hugo"])
-    made = count_renderings(monkeypatch)
 
     async def scenario():
         async with up_to_date(watch_events(game), game) as stream:
@@ -141,7 +126,7 @@ def test_the_news_of_an_entry_brings_the_watchers_sheet_drawn_once(monkeypatch):
         # Drawn with the write, before its commit: not again by the process
         # that heard it, nor by the writer's for its own watchers; so the
         # writer keeps no copy of the row to draw it from.
-        assert made == []
+        assert renders == []
         assert caches["local"].get(Game.written_key(game.watch_token)) is None
 
     run(scenario)
@@ -179,9 +164,8 @@ def test_a_write_no_watcher_follows_here_draws_no_sheet_for_its_news(monkeypatch
 
 
 @postgresql_only
-def test_a_watcher_in_another_language_gets_the_sheet_drawn_in_it(monkeypatch):
+def test_a_watcher_in_another_language_gets_the_sheet_drawn_in_it(renders):
     game, _ = make_game(["Sarah", "Hugo"])
-    made = count_renderings(monkeypatch)
 
     async def scenario():
         _, opened = await open_stream(
@@ -196,7 +180,8 @@ def test_a_watcher_in_another_language_gets_the_sheet_drawn_in_it(monkeypatch):
             sheet = await stream.next_sheet(timeout=1)
             assert row(sheet.data, "twos") == ["4", ""]
             assert "Score sheet" in sheet.data
-        assert made == ["en"]
+        # Its own rendering, in its own language (the sheet above).
+        assert [kind for kind, _token, _version in renders] == ["watch"]
 
     run(scenario)
 
@@ -204,10 +189,9 @@ def test_a_watcher_in_another_language_gets_the_sheet_drawn_in_it(monkeypatch):
 @postgresql_only
 @pytest.mark.parametrize("why", ["too large for a notification", "failed to draw"])
 def test_an_entry_whose_sheet_cannot_go_with_the_news_still_reaches_the_watchers(
-    monkeypatch, why
+    monkeypatch, renders, why
 ):
     game, _ = make_game(["Sarah", "Hugo"])
-    made = count_renderings(monkeypatch)
     if why == "too large for a notification":
         monkeypatch.setattr(streams, "NOTIFIED_SHEET_LIMIT", 100)
     else:
@@ -226,7 +210,7 @@ def test_an_entry_whose_sheet_cannot_go_with_the_news_still_reaches_the_watchers
             assert sheet.version == moved
             assert row(sheet.data, "threes") == ["12", ""]
         # Drawn by the process for its watchers instead, as before.
-        assert made == ["fr"]
+        assert renders == [("watch", game.watch_token, moved)]
 
     run(scenario)
 

@@ -8,7 +8,7 @@ game. How the scenarios run: tests/live/helpers.py."""
 import pytest
 from asgiref.sync import sync_to_async
 
-from games.live import fanout, streams
+from games.live import fanout
 from games.models import Game
 from tests.asgi_server import AppClient
 from tests.factories import make_game
@@ -83,17 +83,9 @@ def test_a_purged_game_reloads_its_streams_after_a_recheck():
 
 
 @pytest.mark.usefixtures("news_without_sheet")
-def test_the_writers_streams_follow_a_write_without_reading_the_game(monkeypatch):
+def test_the_writers_streams_follow_a_write_without_reading_the_game(renders):
     game, host_token = make_game(["Sarah", "Hugo"])
     pencil = game.pass_pencil(host_token, "Léa")
-    rendered = []
-    render = streams._render
-
-    def counting(kind, token, language, version):
-        rendered.append(kind)
-        return render(kind, token, language, version)
-
-    monkeypatch.setattr(streams, "_render", counting)
 
     async def scenario():
         urls = host_events(host_token), pencil_events(pencil), watch_events(game)
@@ -104,7 +96,7 @@ def test_the_writers_streams_follow_a_write_without_reading_the_game(monkeypatch
             assert await holder.next_version() == moved
             assert (await watch.next_sheet()).version == moved
             # One rendering, the watchers'; the writers' news said enough.
-            assert rendered == ["watch"]
+            assert [kind for kind, _token, _version in renders] == ["watch"]
 
     run(scenario)
 
