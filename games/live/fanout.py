@@ -11,8 +11,9 @@ never read the database for a write. There are two transports, one per database:
 - on PostgreSQL, for several server processes or machines, the write sends
   NOTIFY on one channel: PostgreSQL delivers it on commit (never on rollback) to
   the one listening connection of every server process. The notification
-  brings the watchers' sheet of the new version too, drawn once by the write
-  (`SheetNews`): no process reads the game nor draws that sheet again.
+  brings the watchers' sheet of the new version too, drawn once by the write in
+  its language (`SheetNews`): no process reads the game nor draws that sheet
+  again.
 
 Each server process has one `Hub`, living in the ASGI server's event loop. A
 stream subscribes to its game, and the hub resumes it with each newer version.
@@ -240,9 +241,9 @@ class Hub:
                 self.sheet_streams.pop(game_id, None)
         streams.discard(subscription)
         if not streams:
-            self.games.pop(subscription.game_id, None)
-            self.versions.pop(subscription.game_id, None)
-            self.pencils.pop(subscription.game_id, None)
+            self.games.pop(game_id, None)
+            self.versions.pop(game_id, None)
+            self.pencils.pop(game_id, None)
         left = self.addresses.get(subscription.address, 1) - 1
         if left > 0:
             self.addresses[subscription.address] = left
@@ -384,7 +385,7 @@ class Hub:
 
 def _parse(payload: str) -> tuple[int, int, Pencil | None, str | None]:
     """(game id, version, pencil, the watchers' sheet) of a notification: its
-    first four fields, then what `announce` attached (`notified_sheet`), if
+    first four fields, then what `announce` attached (`SheetNews.draw`), if
     anything. A payload without the pencil (sent by a server of an earlier
     release, during a deploy) leaves it to the streams' own read."""
     game_id, version, *rest = payload.split(":", 4)

@@ -21,12 +21,11 @@ is the one that writes, and its own entry's answer already brought the new sheet
 so a rendering made for it alone would mostly be thrown away; when another device
 wrote, the page fetches the sheet once. What it says comes from the write's news
 (its version and who holds the pencil, games/live/fanout.py) without reading the
-database; only when
-no news said the pencil (a re-check after PostgreSQL's listener reconnected)
-does it read the game, as a watcher's rendering does. The page declares its
-stream for the htmx SSE extension (templates/games/game.jinja), static/js/live.js
-opens and closes it, and falls back to the plain poll (games/views.py) when no
-stream can be held.
+database; only when no news said the pencil (a re-check after PostgreSQL's
+listener reconnected) does it read the game, as a watcher's rendering does. The
+page declares its stream for the htmx SSE extension (templates/games/game.jinja),
+static/js/live.js opens and closes it, and falls back to the plain poll
+(games/views.py) when no stream can be held.
 
 A stream is served by its own ASGI route beside Django's handler (`EventStreams`,
 routed to by scorekeeper/asgi.py), not by a view: see "the route" below.
