@@ -5,11 +5,14 @@ SQLite has one write lock, and the app's write transactions take it at BEGIN
 which sleeps and tries again, longer and longer (up to 100 ms between tries):
 with a few writers at once, a write waits for its next try rather than for the
 lock, and the writes answered in a second fall to a handful. Queued on a lock of
-the process instead, a writer begins the moment the one before it commits: it
-leaves the queue at its commit, before the work it does once committed. The one
-server process on SQLite (scorekeeper/checks.py) holds every writer that
-matters; the task worker and management commands still meet the busy handler,
-and write seldom.
+the process instead, a writer is woken the moment the one before it commits: it
+leaves the queue at its commit, before the work it does once committed. The
+woken writer still waits for the interpreter, which the thread before it keeps
+while it draws its answer: in a busy process that hand-off takes about as long
+as the write itself (bench/CHANGELOG.md, "Where a score entry waits at 10,000
+watchers"). The one server process on SQLite (scorekeeper/checks.py) holds
+every writer that matters; the task worker and management commands still meet
+the busy handler, and write seldom.
 
 On PostgreSQL writers lock the rows they write, not the database: no queue.
 """
