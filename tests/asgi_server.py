@@ -1,6 +1,6 @@
 """The tests' ASGI tools. The browser tests' server: the project's ASGI application
 under uvicorn, as in production (scorekeeper/serve.py), in a thread of the test
-process.
+process; and a link in front of it that a test can cut, as a table's Wi-Fi drops.
 
 A thread rather than a process, so that the server sees the test database and any
 setting a test overrides. Live streams need an ASGI server: Django's own live
@@ -64,6 +64,67 @@ class AsgiLiveServer:
     def stop(self):
         self.server.should_exit = True
         self.thread.join(timeout=10)
+
+
+class CuttableLink:
+    """A loopback TCP relay in front of the test server: `cut()` drops every open
+    connection and refuses new ones, as a table's Wi-Fi does; `mend()` lets them
+    through again. The browser reaches the site through `url`."""
+
+    def __init__(self, server_url):
+        host, port = server_url.removeprefix("http://").split(":")
+        self.target = (host, int(port))
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
+        self.up = True
+        self.open = []
+        self.lock = threading.Lock()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self):
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            # Under the lock: a connection accepted as the link is cut is refused,
+            # or dropped with the others, never left open through the cut.
+            with self.lock:
+                if not self.up:
+                    client.close()
+                    continue
+                upstream = socket.create_connection(self.target)
+                self.open += [client, upstream]
+            for a, b in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
+
+    @staticmethod
+    def _pipe(source, sink):
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+        except OSError:
+            pass
+        finally:
+            for end in (source, sink):
+                with contextlib.suppress(OSError):
+                    end.shutdown(socket.SHUT_RDWR)
+
+    def cut(self):
+        with self.lock:
+            self.up = False
+            for end in self.open:
+                with contextlib.suppress(OSError):
+                    end.shutdown(socket.SHUT_RDWR)
+            self.open = []
+
+    def mend(self):
+        with self.lock:
+            self.up = True
+
+    def close(self):
+        self.cut()
+        self.listener.close()
 
 
 class AsgiClient:

@@ -137,3 +137,13 @@ def live_server(django_db_setup, django_db_blocker):
     server.start()
     yield server
     server.stop()
+
+
+@pytest.fixture
+def link(live_server):
+    """The phone's way to the server, which the test can cut (`cut_network`)."""
+    from tests.asgi_server import CuttableLink
+
+    link = CuttableLink(live_server.url)
+    yield link
+    link.close()

@@ -44,12 +44,10 @@ def test_offline_the_dialog_still_shows_the_calculation(live_server, phone):
     phone.screenshot(path="/tmp/shots-15a/offline-preview.png")
 
 
-def test_an_entry_validated_offline_survives_a_closed_dialog_and_a_reload(
-    live_server, phone
-):
+def test_an_entry_validated_offline_survives_a_closed_dialog_and_a_reload(link, phone):
     game, token = make_game(["Sarah", "Hugo"])
-    page_url = live_server.url + host_url(token)
-    phone.goto(live_server.url + "/")  # the app's start page installs the worker
+    page_url = link.url + host_url(token)
+    phone.goto(link.url + "/")  # the app's start page installs the worker
     phone.evaluate(SW_READY)
     phone.goto(page_url)  # under the service worker: a reload offline shows its page
     sent = []
@@ -60,7 +58,7 @@ def test_an_entry_validated_offline_survives_a_closed_dialog_and_a_reload(
 
     box_link(phone, player(game, "Sarah").pk, "sixes").click()
     expect(phone.locator("dialog[open] [data-kind=entry]")).to_be_visible()
-    cut_network(phone)
+    cut_network(phone, link)
     pick_value(phone, 4)
     phone.get_by_role("button", name="Valider").click()
     expect(phone.locator("[data-net-status]")).to_contain_text("Connexion perdue")
@@ -73,7 +71,7 @@ def test_an_entry_validated_offline_survives_a_closed_dialog_and_a_reload(
     expect(phone.get_by_role("heading", name="Pas de réseau")).to_be_visible()
     assert Entry.objects.count() == 0
 
-    restore_network(phone)
+    restore_network(phone, link)
     phone.goto(page_url)
     expect(box_link(phone, player(game, "Sarah").pk, "sixes")).to_have_count(0)
     expect(phone.locator(".turn-banner")).to_contain_text("À Hugo de jouer")

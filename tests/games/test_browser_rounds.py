@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from games.models import Game
 from tests.axe import assert_accessible
 from tests.factories import make_round_game, pks
+from tests.games.browser import cut_network, restore_network
 from tests.helpers import host_url, watch_url
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -248,15 +249,15 @@ def test_a_free_counter_in_phones(live_server, new_phone):
     expect(mine).to_contain_text("Compteur libre")
 
 
-def test_a_round_validated_offline_waits_and_goes_once(live_server, phone):
+def test_a_round_validated_offline_waits_and_goes_once(link, phone):
     game, token = make_round_game("tally", ["Ana", "Bruno"])
-    phone.goto(live_server.url + host_url(token))
+    phone.goto(link.url + host_url(token))
     before = version(phone)
     dialog = open_round(phone)
     dialog.get_by_label("Ana", exact=True).fill("7")
     expect(phone.locator("#round-preview")).to_contain_text("Ana : +7")
 
-    phone.context.set_offline(True)
+    cut_network(phone, link)
     phone.locator("dialog[open]").get_by_role("button", name="Valider").click()
     note = phone.locator("dialog[open] .net-status")
     expect(note).to_have_text("Connexion perdue — nouvel essai dès le retour du réseau")
@@ -264,7 +265,7 @@ def test_a_round_validated_offline_waits_and_goes_once(live_server, phone):
     assert not game.rounds.exists()
     shot(phone, "tally-offline")
 
-    phone.context.set_offline(False)
+    restore_network(phone, link)
     expect(phone.locator(f"#sheet[data-version='{before + 1}']")).to_be_attached()
     expect(phone.locator("dialog#dialog")).not_to_have_attribute("open", "")
     (made,) = game.rounds.all()

@@ -1,9 +1,6 @@
 """Helpers for the live browser tests: timing what a watching page sees, counting
 its polls, faking what headless Chromium cannot do (hide a tab, grant a wake lock)."""
 
-import contextlib
-import socket
-import threading
 from pathlib import Path
 
 from playwright.sync_api import expect
@@ -151,61 +148,3 @@ def shoot(page, name, full_page=True):
 
 def page_width(page):
     return page.evaluate("document.documentElement.scrollWidth")
-
-
-class CuttableLink:
-    """A loopback TCP relay in front of the test server: `cut()` drops every open
-    connection and refuses new ones, as a table's Wi-Fi does; `mend()` lets them
-    through again. The browser reaches the site through `url`."""
-
-    def __init__(self, server_url):
-        host, port = server_url.removeprefix("http://").split(":")
-        self.target = (host, int(port))
-        self.listener = socket.create_server(("127.0.0.1", 0))
-        self.url = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
-        self.up = True
-        self.open = []
-        self.lock = threading.Lock()
-        threading.Thread(target=self._accept, daemon=True).start()
-
-    def _accept(self):
-        while True:
-            try:
-                client, _ = self.listener.accept()
-            except OSError:
-                return
-            if not self.up:
-                client.close()
-                continue
-            upstream = socket.create_connection(self.target)
-            with self.lock:
-                self.open += [client, upstream]
-            for a, b in ((client, upstream), (upstream, client)):
-                threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
-
-    @staticmethod
-    def _pipe(source, sink):
-        try:
-            while data := source.recv(65536):
-                sink.sendall(data)
-        except OSError:
-            pass
-        finally:
-            for end in (source, sink):
-                with contextlib.suppress(OSError):
-                    end.shutdown(socket.SHUT_RDWR)
-
-    def cut(self):
-        self.up = False
-        with self.lock:
-            for end in self.open:
-                with contextlib.suppress(OSError):
-                    end.shutdown(socket.SHUT_RDWR)
-            self.open = []
-
-    def mend(self):
-        self.up = True
-
-    def close(self):
-        self.cut()
-        self.listener.close()

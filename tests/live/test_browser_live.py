@@ -14,7 +14,6 @@ from tests.live.browser import (
     SEEN_SCRIPT,
     TRACK_STREAMS,
     WAKE_LOCK_STUB,
-    CuttableLink,
     cell_text,
     count_polls,
     count_streams,
@@ -240,9 +239,8 @@ def test_a_hidden_page_closes_its_stream_and_catches_up_when_shown(
     assert open_streams(watch) == 1
 
 
-def test_a_lost_connection_says_reconnecting_then_catches_up(live_server, new_phone):
+def test_a_lost_connection_says_reconnecting_then_catches_up(link, new_phone):
     game, _ = make_game(["Sarah", "Hugo"])
-    link = CuttableLink(live_server.url)
     watch = new_phone()
     watch.goto(link.url + watch_url(game))
     expect(watch.locator("#sheet")).to_be_visible()
@@ -257,7 +255,6 @@ def test_a_lost_connection_says_reconnecting_then_catches_up(live_server, new_ph
     # EventSource comes back by itself (its retry delay is at most 8 s).
     expect(watch.locator("tr.row-ones td").first).to_have_text("4", timeout=12_000)
     expect(status).to_be_hidden()
-    link.close()
 
 
 @pytest.mark.parametrize("blocked", ["refused", "buffered", "no EventSource"])

@@ -7,7 +7,14 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Entry, Game
-from tests.games.browser import choose, create_game, enter, version
+from tests.games.browser import (
+    choose,
+    create_game,
+    cut_network,
+    enter,
+    restore_network,
+    version,
+)
 from tests.live.browser import set_visibility
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -101,16 +108,14 @@ def test_plain_forms_work_without_javascript(live_server, new_phone):
     assert not Game.objects.get().pencil_out
 
 
-def test_a_write_sent_offline_waits_and_goes_once_the_network_is_back(
-    live_server, phone
-):
-    create_game(phone, live_server.url, ["Sarah", "Hugo"])
+def test_a_write_sent_offline_waits_and_goes_once_the_network_is_back(link, phone):
+    create_game(phone, link.url, ["Sarah", "Hugo"])
     game = Game.objects.get()
     sarah = game.players.get(name="Sarah").pk
     before = version(phone)
     choose(phone, sarah, "fours", {"kind": "count", "value": 3})
 
-    phone.context.set_offline(True)
+    cut_network(phone, link)
     phone.get_by_role("button", name="Valider").click()
     note = phone.locator("dialog[open] .net-status")
     expect(note).to_have_text("Connexion perdue — nouvel essai dès le retour du réseau")
@@ -119,7 +124,7 @@ def test_a_write_sent_offline_waits_and_goes_once_the_network_is_back(
     assert not Entry.objects.exists()
     shot(phone, "offline")
 
-    phone.context.set_offline(False)
+    restore_network(phone, link)
     expect(phone.locator(f"#sheet[data-version='{before + 1}']")).to_be_attached()
     expect(phone.locator("dialog#dialog")).not_to_have_attribute("open", "")
     expect(phone.locator(".net-status")).to_have_count(0)
