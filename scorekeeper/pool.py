@@ -32,8 +32,6 @@ middleware chain.
 """
 
 import contextlib
-import contextvars
-import functools
 import io
 import tempfile
 import threading
@@ -164,10 +162,13 @@ class Responder(WSGIResponder):
         if receive is not None:
             hang_up = self.loop.create_task(self.hear_hang_up(receive))
         try:
-            context = contextvars.copy_context()
-            run = functools.partial(context.run, self.run, environ)
+            # In the thread's own context, not a copy of the loop's: what
+            # Django keeps per thread (asgiref's Local, as its cache objects)
+            # then lasts from one request to the next, as under a WSGI server,
+            # instead of being made again, under a lock every thread takes, for
+            # every request.
             with contextlib.suppress(ClientGone):
-                await self.loop.run_in_executor(self.executor, run)
+                await self.loop.run_in_executor(self.executor, self.run, environ)
             await self.send_queue.put(None)
             await sender
             if self.exc_info is not None:

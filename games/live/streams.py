@@ -35,6 +35,7 @@ import asyncio
 import base64
 import contextlib
 import contextvars
+import functools
 import io
 import logging
 import re
@@ -49,7 +50,7 @@ from asgiref.typing import (
     Scope,
 )
 from django.conf import settings
-from django.core.cache import caches
+from django.core.cache import BaseCache, caches
 from django.core.exceptions import DisallowedHost
 from django.core.handlers.asgi import ASGIRequest
 from django.core.signals import request_finished, request_started
@@ -178,6 +179,14 @@ class Renderings:
     def __init__(self) -> None:
         self.pending: dict[tuple[str, str, str], asyncio.Future[SheetEvent | None]] = {}
 
+    @functools.cached_property
+    def kept(self) -> BaseCache:
+        """The local cache, as the event loop reads it: one backend object, taken
+        once. `caches[...]` takes a lock that every page thread takes too, and a
+        page thread that loses the interpreter while holding it would stop the
+        loop, and every stream, until it gets the interpreter back."""
+        return caches["local"]
+
     async def latest(
         self, kind: str, token: str, language: str, version: int
     ) -> SheetEvent | None:
@@ -187,7 +196,7 @@ class Renderings:
         # `version` was committed: then one more, started after it.
         for _attempt in range(2):
             # The local-memory cache does no I/O: asked from the loop directly.
-            kept: KeptEvent | None = caches["local"].get(event_key(*key))
+            kept: KeptEvent | None = self.kept.get(event_key(*key))
             if kept is not None and kept.version >= version:
                 return kept.event()
             task = self.pending.get(key)
@@ -211,10 +220,10 @@ class Renderings:
         finally:
             del self.pending[key]
         if rendered is None:
-            caches["local"].delete(event_key(*key))
+            self.kept.delete(event_key(*key))
             return None
         event, kept = rendered
-        caches["local"].set(event_key(*key), kept)
+        self.kept.set(event_key(*key), kept)
         return event
 
 
@@ -255,10 +264,10 @@ class NotifiedSheets:
         are sent it without a rendering."""
         token, language, packed = note.split(":", 2)
         key = event_key("watch", token, language)
-        kept: KeptEvent | None = caches["local"].get(key)
+        kept: KeptEvent | None = renderings.kept.get(key)
         if kept is None or kept.version < version:
             event = KeptEvent(version, base64.b64decode(packed), pencil)
-            caches["local"].set(key, event)
+            renderings.kept.set(key, event)
 
 
 renderings = Renderings()

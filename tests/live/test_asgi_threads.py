@@ -156,6 +156,39 @@ def test_a_request_starts_no_thread_and_reuses_its_threads_database_connection(
 
 
 @pytest.mark.django_db(transaction=True)
+def test_a_pool_thread_makes_its_cache_objects_once_for_all_its_requests(
+    served, monkeypatch
+):
+    from django.core.cache import CacheHandler
+
+    made = []
+    make = CacheHandler.create_connection
+
+    def counting(self, alias):
+        made.append((threading.get_ident(), alias))
+        return make(self, alias)
+
+    monkeypatch.setattr(CacheHandler, "create_connection", counting)
+    server, served_by = served
+    game, host_token = make_game(["Sarah", "Hugo"])
+    players = list(game.players.order_by("seat"))
+    phone = Phone(server)
+    assert phone.request("GET", host_url(host_token)) == 200
+    for n in range(2 * len(BOXES)):
+        assert phone.request("GET", watch_url(game)) == 200
+        player, box = players[n % 2], BOXES[n // 2]
+        record = host_url(
+            host_token, "record", player_id=player.pk, column="free", box=box
+        )
+        assert phone.enter(record, 3) == 200
+
+    assert len(served_by) == 1 + 2 * 2 * len(BOXES)
+    # Django's local cache, read by every page: one object per thread at most,
+    # as under a WSGI server, not one per request.
+    assert len(made) == len(set(made)) <= asgi.pages.workers
+
+
+@pytest.mark.django_db(transaction=True)
 def test_the_streams_renderings_keep_their_threads_database_connection():
     # A new version is rendered for its streams in a thread of the event loop's
     # pool: that thread keeps its SQLite connection from one rendering to the

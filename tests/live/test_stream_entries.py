@@ -257,6 +257,45 @@ def test_a_stream_sends_the_sheet_a_page_was_served_without_drawing_it_again(
     assert text.rstrip("\n") in page
 
 
+def test_a_page_thread_holding_the_cache_handler_does_not_stop_the_streams(
+    monkeypatch,
+):
+    import threading
+    import time
+
+    from django.core.cache import CacheHandler
+
+    game, _ = make_game(["Sarah", "Hugo"])
+    play(game, ("Sarah", "free", "fours", count(3)))
+    game.refresh_from_db()
+
+    async def latest():
+        return await streams.renderings.latest(
+            "watch", game.watch_token, "fr", game.version
+        )
+
+    run(latest)
+    # `caches[...]` takes a lock that every thread takes (asgiref's Local): while
+    # a page thread that lost the interpreter holds it, whoever asks waits.
+    released = threading.Event()
+    threading.Timer(5, released.set).start()
+    handler_item = CacheHandler.__getitem__
+
+    def held(self, alias):
+        released.wait()
+        return handler_item(self, alias)
+
+    monkeypatch.setattr(CacheHandler, "__getitem__", held)
+    try:
+        start = time.monotonic()
+        event = run(latest)
+        waited = time.monotonic() - start
+    finally:
+        released.set()
+    assert event.version == game.version
+    assert waited < 2
+
+
 def test_the_event_kept_for_later_streams_is_packed_and_gives_the_same_bytes():
     from django.core.cache import caches
 
