@@ -59,10 +59,10 @@ def test_undo_from_the_action_bar_asks_first(live_server, phone):
     game = Game.objects.get()
     sarah = game.players.get(name="Sarah").pk
     enter(phone, sarah, "yams", {"kind": "made"})
-    phone.get_by_role("link", name="Annuler la dernière manche").click()
+    phone.get_by_role("link", name="Annuler la dernière case").click()
     confirm = phone.locator("dialog[open] [data-kind=undo]")
     expect(confirm).to_contain_text("Sarah · Yams : 50")
-    phone.get_by_role("button", name="Oui, annuler cette manche").click()
+    phone.get_by_role("button", name="Oui, vider cette case").click()
     expect(phone.locator("#notice")).to_contain_text("Annulé : Sarah, Yams (50).")
     expect(phone.locator(".turn-banner")).to_contain_text("À Sarah de jouer")
     assert not game.entries.filter(undone_at__isnull=True).exists()

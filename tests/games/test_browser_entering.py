@@ -36,7 +36,7 @@ def test_a_fast_double_tap_on_valider_records_once_and_opens_nothing(
     expect(phone.locator(f"#sheet[data-version='{before + 1}']")).to_be_attached()
     assert Entry.objects.filter(game=game).count() == 3
     # A deliberate tap a moment later still works.
-    phone.get_by_role("link", name="Annuler la dernière manche").click()
+    phone.get_by_role("link", name="Annuler la dernière case").click()
     expect(phone.locator("dialog[open] [data-kind=undo]")).to_be_visible()
 
 
@@ -121,8 +121,8 @@ def test_the_undo_answers_read_on_one_line(live_server, phone):
     phone.goto(live_server.url + host_url(token))
     enter(phone, sarah, "ones", count(3))
     phone.wait_for_timeout(500)
-    phone.get_by_role("link", name="Annuler la dernière manche").click()
-    yes = phone.get_by_role("button", name="Oui, annuler cette manche")
+    phone.get_by_role("link", name="Annuler la dernière case").click()
+    yes = phone.get_by_role("button", name="Oui, vider cette case")
     expect(yes).to_be_visible()
     lines = yes.evaluate(
         """b => { const r = document.createRange(); r.selectNodeContents(b);

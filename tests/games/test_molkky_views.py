@@ -154,6 +154,17 @@ def test_undo_takes_back_the_last_throw_and_gives_the_turn_back(client):
     assert len(live_rounds(game)) == 1
 
 
+def test_the_host_page_names_the_throw_as_what_undo_and_the_pencil_take_back(client):
+    game, host = make_round_game("molkky", ["Léa", "Tom"])
+    throws(game, 6)
+
+    page = text(client.get(host_url(host)))
+
+    assert "Annuler le dernier lancer" in page
+    assert "annuler le dernier lancer, rien d'autre" in page
+    assert "manche" not in page
+
+
 def test_the_sheet_warns_after_a_second_miss_and_shows_the_eliminated(client):
     game, host = make_round_game("molkky", ["Léa", "Tom", "Zoé"])
     throws(game, 0, 5, 5, 0)  # Léa: two misses in a row

@@ -23,7 +23,7 @@ def test_the_watch_page_shows_the_sheet_without_any_way_to_write(client):
     assert "hx-post" not in html and "hx-get" not in html
     actions = re.findall(r'<form[^>]*action="([^"]*)"', html)
     assert actions == ["/i18n/setlang/"]
-    assert "Annuler la dernière manche" not in html
+    assert "Annuler la dernière case" not in html
     assert "cell-open" not in html
     assert f'data-version="{game.version}"' in html
     # Full names one tap away, without JavaScript.

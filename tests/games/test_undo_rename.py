@@ -27,9 +27,9 @@ def test_undo_asks_for_confirmation_showing_what_it_will_undo(client):
     response = client.get(undo_url(token))
     page = text(response)
     assert response.status_code == 200
-    assert "Annuler la dernière manche ?" in page
+    assert "Annuler la dernière case ?" in page
     assert "Hugo · Chance : 23" in page
-    assert "Oui, annuler cette manche" in page
+    assert "Oui, vider cette case" in page
     assert Entry.objects.filter(undone_at__isnull=True).count() == 2
 
 
@@ -152,5 +152,18 @@ def test_a_player_of_another_game_cannot_be_renamed(client):
 def test_the_undo_button_is_always_on_the_host_page(client):
     game, token = make_game()
     html = client.get(host_url(token)).content.decode()
-    assert "Annuler la dernière manche" in html
+    assert "Annuler la dernière case" in html
     assert f'href="{undo_url(token)}"' in html
+
+
+@pytest.mark.django_db
+def test_the_undo_says_it_takes_back_a_box_in_english_too(client):
+    game, token = make_game()
+    play(game, ("Sarah", "free", "fours", count(3)))
+    page = text(client.get(host_url(token), HTTP_ACCEPT_LANGUAGE="en"))
+    assert "Undo the last box" in page
+    dialog = text(client.get(undo_url(token), HTTP_ACCEPT_LANGUAGE="en"))
+    assert "Undo the last box?" in dialog
+    assert "Yes, clear this box" in dialog
+    assert "undo the last box, nothing else" in page  # the pencil's card
+    assert "last round" not in page and "last round" not in dialog

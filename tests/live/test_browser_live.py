@@ -182,8 +182,8 @@ def test_an_undo_reaches_the_watchers_and_reopens_a_finished_game(
     expect(watch.locator("#podium h1")).to_have_text("Ex aequo : Sarah et Hugo !")
     expect(watch.locator("#turn-banner")).to_have_text("Partie terminée")
     # The host takes the last box back: the winner screen gives way to the sheet.
-    host.get_by_role("link", name="Annuler la dernière manche").click()
-    host.get_by_role("button", name="Oui, annuler cette manche").click()
+    host.get_by_role("link", name="Annuler la dernière case").click()
+    host.get_by_role("button", name="Oui, vider cette case").click()
     expect(watch.locator("#turn-banner")).to_contain_text(
         "À Hugo de jouer", timeout=1500
     )

@@ -52,7 +52,7 @@ def assert_reads_only(html, host_token, pencil):
         '<form class="lang-form" action="/i18n/setlang/" method="post">', ""
     )
     assert "cell-open" not in html and 'class="tap"' not in html
-    assert "Annuler la dernière manche" not in html
+    assert "Annuler la dernière case" not in html
     assert "Importer une partie" not in html
 
 

@@ -91,7 +91,7 @@ def test_while_the_pencil_is_out_the_host_page_cannot_score(client):
     html = page.content.decode()
     # No box to tap, no undo: the Reprendre button stands in their place.
     assert "/box/" not in html
-    assert "Annuler la dernière manche" not in text(page)
+    assert "Annuler la dernière case" not in text(page)
     assert f'action="{host_url(host_token, "take_pencil")}"' in html
     # Correcting a name stays with the host.
     sarah = game.players.get(name="Sarah")

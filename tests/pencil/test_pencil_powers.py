@@ -60,7 +60,7 @@ def test_the_pencil_previews_records_and_undoes(client, game_with_pencil):
     assert "✓ Hugo · Quatre : 12" in page
 
     confirm = client.get(url_of("undo"), **HTMX)
-    assert "Annuler la dernière manche ?" in text(confirm)
+    assert "Annuler la dernière case ?" in text(confirm)
     version = re.search(r'name="seen_version" value="(\d+)"', confirm.content.decode())
     response = client.post(url_of("undo"), {"seen_version": version.group(1)}, **HTMX)
     assert "Annulé : Hugo, Quatre (12)." in text(response)
@@ -109,7 +109,7 @@ def test_the_pencil_page_shows_none_of_the_host_tools(client, game_with_pencil):
     assert (
         "Vous tenez le crayon : c'est vous qui notez les scores de la table." in shown
     )
-    assert "Annuler la dernière manche" in shown
+    assert "Annuler la dernière case" in shown
     for absent in (
         "Renommer",
         "Inviter la table",

@@ -25,6 +25,11 @@ THROWS = RoundWords(
     undo_last=gettext_lazy("Annuler le dernier lancer"),
     undo_ask=gettext_lazy("Annuler le dernier lancer ?"),
     undo_confirm=gettext_lazy("Oui, annuler ce lancer"),
+    pencil_help=gettext_lazy(
+        "Quelqu'un d'autre note sur son téléphone : il reçoit un lien pour "
+        "remplir la feuille et annuler le dernier lancer, rien d'autre. Une "
+        "seule personne note à la fois."
+    ),
     undo_gone=gettext_lazy(
         "Le lancer disparaît de la feuille ; il reste dans le journal."
     ),

@@ -117,6 +117,18 @@ class Yams(GameKind):
     options_template = "kinds/yams/create_options.jinja"
 
     player_prospects = "games.sheet.player_prospects"
+    # Its undo takes back one box, not a round of the table.
+    words = dataclasses.replace(
+        ROUNDS,
+        undo_last=gettext_lazy("Annuler la dernière case"),
+        undo_ask=gettext_lazy("Annuler la dernière case ?"),
+        undo_confirm=gettext_lazy("Oui, vider cette case"),
+        pencil_help=gettext_lazy(
+            "Quelqu'un d'autre note sur son téléphone : il reçoit un lien pour "
+            "remplir la feuille et annuler la dernière case, rien d'autre. Une "
+            "seule personne note à la fois."
+        ),
+    )
 
     def players_help(self) -> str:
         return translated(
