@@ -278,7 +278,8 @@ def test_a_page_thread_holding_the_cache_handler_does_not_stop_the_streams(
     # `caches[...]` takes a lock that every thread takes (asgiref's Local): while
     # a page thread that lost the interpreter holds it, whoever asks waits.
     released = threading.Event()
-    threading.Timer(5, released.set).start()
+    deadline = threading.Timer(5, released.set)
+    deadline.start()
     handler_item = CacheHandler.__getitem__
 
     def held(self, alias):
@@ -292,6 +293,7 @@ def test_a_page_thread_holding_the_cache_handler_does_not_stop_the_streams(
         waited = time.monotonic() - start
     finally:
         released.set()
+        deadline.cancel()
     assert event.version == game.version
     assert waited < 2
 
