@@ -1,7 +1,8 @@
 """Entering a box on a 390 × 844 phone: a double tap on Valider records once and
 opens nothing, a Yams made in an upper box is spotted, typed points may pass the
-dice, the dry column says its rule, the undo answers read on one line, and the
-value buttons show no square tap flash."""
+dice, the dry column says its rule, the undo answers read on one line and its
+question keeps its "?" with its last word, and the value buttons show no square
+tap flash."""
 
 import pytest
 from playwright.sync_api import expect
@@ -131,6 +132,27 @@ def test_the_undo_answers_read_on_one_line(live_server, phone):
     )
     assert lines == 1
     assert yes.bounding_box()["height"] < 64
+
+
+def test_the_undo_question_keeps_its_question_mark_with_its_last_word(
+    live_server, phone
+):
+    game, token = make_game(["Sarah", "Hugo"])
+    sarah = game.players.get(name="Sarah").pk
+    phone.goto(live_server.url + host_url(token))
+    enter(phone, sarah, "ones", count(3))
+    phone.wait_for_timeout(500)
+    phone.get_by_role("link", name="Annuler la dernière case").click()
+    title = phone.locator("#dialog-title")
+    expect(title).to_have_text("Annuler la dernière case ?")
+    # The top of the line of each character: the "?" on the line of "case".
+    tops = title.evaluate(
+        """h => { const text = h.firstChild, r = document.createRange();
+                  return [...text.data].map((_, i) => {
+                      r.setStart(text, i); r.setEnd(text, i + 1);
+                      return Math.round(r.getBoundingClientRect().top); }); }"""
+    )
+    assert tops[-1] == tops[-3], tops
 
 
 def test_the_value_buttons_show_no_square_tap_flash(live_server, phone):
