@@ -147,7 +147,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool(
     "DB_POOL", True
 ):
-    from psycopg_pool import ConnectionPool
+    from scorekeeper.lib.pooled import check_lent_connection
 
     # Room for every thread of a server process that may read at once: the
     # pages' SERVER_THREADS, the event loop's default executor that renders a new
@@ -165,8 +165,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_boo
         "max_size": DB_POOL_MAX,
         "timeout": DB_TIMEOUT,
         "reconnect_timeout": DB_TIMEOUT,
-        # A restarted database costs one failed check, not an error page.
-        "check": ConnectionPool.check_connection,
+        # A restarted database costs one failed check, not an error page; a
+        # connection whose socket is quiet is lent without a round trip.
+        "check": check_lent_connection,
     }
 # The Retry-After of a 503 (database away, disk full): the phone waits that long
 # before it sends the entry again.
