@@ -116,13 +116,18 @@ def test_the_dry_column_dialog_says_it_counts_on_the_first_roll_only(
     expect(dialog).not_to_contain_text("premier lancer")
 
 
-def test_the_undo_answers_read_on_one_line(live_server, phone):
+def open_the_undo(live_server, phone):
+    """The host's phone, once Sarah's ones are entered, asked to undo them."""
     game, token = make_game(["Sarah", "Hugo"])
     sarah = game.players.get(name="Sarah").pk
     phone.goto(live_server.url + host_url(token))
     enter(phone, sarah, "ones", count(3))
     phone.wait_for_timeout(500)
     phone.get_by_role("link", name="Annuler la dernière case").click()
+
+
+def test_the_undo_answers_read_on_one_line(live_server, phone):
+    open_the_undo(live_server, phone)
     yes = phone.get_by_role("button", name="Oui, vider cette case")
     expect(yes).to_be_visible()
     lines = yes.evaluate(
@@ -137,12 +142,7 @@ def test_the_undo_answers_read_on_one_line(live_server, phone):
 def test_the_undo_question_keeps_its_question_mark_with_its_last_word(
     live_server, phone
 ):
-    game, token = make_game(["Sarah", "Hugo"])
-    sarah = game.players.get(name="Sarah").pk
-    phone.goto(live_server.url + host_url(token))
-    enter(phone, sarah, "ones", count(3))
-    phone.wait_for_timeout(500)
-    phone.get_by_role("link", name="Annuler la dernière case").click()
+    open_the_undo(live_server, phone)
     title = phone.locator("#dialog-title")
     expect(title).to_have_text("Annuler la dernière case ?")
     # The top of the line of each character: the "?" on the line of "case".
