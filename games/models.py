@@ -1428,7 +1428,11 @@ class Written(models.Model):
 class Entry(Written):
     """One box filled by the host: what was entered, and what it was worth."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="entries")
+    # Found through the unique (game, seq) index, which starts with it
+    # (Written.Meta): an index of its own would be one more written per entry.
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="entries", db_index=False
+    )
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="entries")
     column = models.CharField(max_length=8)
     box = models.CharField(max_length=20)
@@ -1470,7 +1474,10 @@ class Round(Written):
     back, and the points it gave each player, by the player's pk as text (a JSON
     key)."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rounds")
+    # Found through the unique (game, seq) index, as an Entry's.
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="rounds", db_index=False
+    )
     entry = models.JSONField()
     points = models.JSONField()
 
