@@ -38,6 +38,15 @@ def end_sessions(pids):
     raise AssertionError(f"the sessions {pids} did not end")
 
 
+def sessions_held(pool):
+    """The server's session of each connection `pool` holds, in the order it
+    lends them (the one held longest first)."""
+    held = [pool.getconn() for _ in range(pool.get_stats()["pool_size"])]
+    for conn in held:
+        pool.putconn(conn)
+    return [conn.info.backend_pid for conn in held]
+
+
 @pytest.fixture
 def pool():
     if connection.pool is None:
@@ -74,13 +83,9 @@ def test_a_page_lent_a_connection_the_server_ended_is_served_by_another(client, 
     game, _ = make_game(["Sarah", "Léa"])
     play(game, ("Sarah", "free", "threes", count(3)))
     connection.close()
-    # The pool lends the connection it has held longest first: end its session,
-    # as a restart of the server or an administrator does.
-    held = [pool.getconn() for _ in range(pool.get_stats()["pool_size"])]
-    first = held[0].info.backend_pid
-    for conn in held:
-        pool.putconn(conn)
-    end_sessions([first])
+    # The session of the connection the pool lends next, ended as a restart of
+    # the server or an administrator does.
+    end_sessions(sessions_held(pool)[:1])
 
     response = client.get(watch_url(game))
 
@@ -97,11 +102,7 @@ def test_a_page_after_the_server_ended_every_session_answers_as_usual(client, po
     game, _ = make_game(["Sarah", "Léa"])
     connection.close()
     # What a restart of the server does to the sessions the pool keeps.
-    held = [pool.getconn() for _ in range(pool.get_stats()["pool_size"])]
-    pids = [conn.info.backend_pid for conn in held]
-    for conn in held:
-        pool.putconn(conn)
-    end_sessions(pids)
+    end_sessions(sessions_held(pool))
 
     response = client.get(watch_url(game))
 
