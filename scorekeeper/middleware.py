@@ -4,6 +4,8 @@
   tokens (`CapabilityHeadersMiddleware`, `CapabilityRefusalMiddleware`);
 - cut bodies: a request whose body is shorter than it announced is refused
   (`CompleteBodyMiddleware`);
+- htmx: django-htmx's `request.htmx`, holding its request weakly
+  (`HtmxMiddleware`, scorekeeper/lib/acyclic.py);
 - a dependency away: a database out of reach or a full disk answers 503 with
   Retry-After, not a 500 (`UnavailableMiddleware`);
 - stalled clients: around the pages' pool (scorekeeper/asgi.py), a client that
@@ -26,6 +28,7 @@ import asyncio
 import logging
 import sqlite3
 from collections.abc import Awaitable, Callable
+from typing import cast
 
 from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from asgiref.typing import (
@@ -48,8 +51,10 @@ from django.http import (
 from django.template.loader import render_to_string
 from django.utils.decorators import sync_only_middleware
 from django.utils.translation import gettext as _
+from django_htmx import middleware as htmx
 
 from scorekeeper.lib import numbers
+from scorekeeper.lib.acyclic import HtmxDetails
 from scorekeeper.lib.capabilities import (
     CAPABILITY_PREFIXES,
     PUBLIC_RESULT_PREFIX,
@@ -248,6 +253,17 @@ def unavailable_response(request: HttpRequest, why: str) -> HttpResponse:
     response["Retry-After"] = str(retry_after)
     response["Cache-Control"] = "no-store"
     return response
+
+
+@sync_only_middleware
+class HtmxMiddleware(htmx.HtmxMiddleware):
+    """django-htmx's middleware, whose `request.htmx` holds its request weakly:
+    the request is freed once answered, not by the garbage collector
+    (scorekeeper/lib/acyclic.py). Sync-only, as the whole chain runs."""
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        request.htmx = HtmxDetails(request)  # type: ignore[attr-defined]
+        return cast(HttpResponse, self.get_response(request))
 
 
 @sync_only_middleware

@@ -72,7 +72,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "django_htmx.middleware.HtmxMiddleware",
+    "scorekeeper.middleware.HtmxMiddleware",
     # A database away or a full disk answers 503 with Retry-After, not 500.
     "scorekeeper.middleware.UnavailableMiddleware",
     # Last and sync-only: the chain runs in one mode (see its docstring).
@@ -251,7 +251,9 @@ CACHES = {
 }
 
 # No accounts: flash messages live in a signed cookie, not in a session.
-MESSAGE_STORAGE = "django.contrib.messages.storage.cookie.CookieStorage"
+MESSAGE_STORAGE = "scorekeeper.lib.acyclic.CookieStorage"
+# Forms whose fields hold their form weakly (scorekeeper/lib/acyclic.py).
+FORM_RENDERER = "scorekeeper.lib.acyclic.FormRenderer"
 
 # Languages: French first (the rules and the players are French), English too.
 LANGUAGE_CODE = "fr"
