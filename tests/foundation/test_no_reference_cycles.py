@@ -19,7 +19,7 @@ from django.db import close_old_connections
 from django.urls import reverse
 
 from scorekeeper.lib.acyclic import HeldWeakly
-from tests.factories import count, make_game, play
+from tests.factories import count, make_game, make_round_game, pks, play
 
 pytestmark = pytest.mark.django_db
 
@@ -97,12 +97,13 @@ def box_path(host_token, player, box="ones"):
     )
 
 
+def seen(game):
+    """What every write's form sends: its key, and the version it was shown at."""
+    return {"request_key": f"key-{game.version}", "seen_version": game.version}
+
+
 def entry(game, value="3"):
-    return {
-        "value": value,
-        "request_key": f"key-{game.version}",
-        "seen_version": game.version,
-    }
+    return {"value": value, **seen(game)}
 
 
 def test_a_score_entry_answered_to_htmx_leaves_nothing_for_the_garbage_collector():
@@ -121,6 +122,25 @@ def test_a_score_entry_answered_to_htmx_leaves_nothing_for_the_garbage_collector
     assert 'id="sheet"' in answer
     assert left == []
     assert game.entries.count() == 2
+
+
+def test_a_round_answered_to_htmx_leaves_nothing_for_the_garbage_collector():
+    game, host_token = make_round_game("tally")
+    path = reverse("games:record_round", kwargs={"host_token": host_token})
+
+    def a_round(points):
+        game.refresh_from_db()
+        fields = {f"points-{pk}": str(points) for pk in pks(game).values()}
+        return serve("POST", path, seen(game) | fields, htmx=True)
+
+    assert a_round(10)[0].startswith("200")
+
+    left, (status, answer) = left_for_the_collector(lambda: a_round(20))
+
+    assert status.startswith("200")
+    assert 'id="sheet"' in answer
+    assert left == []
+    assert game.rounds.count() == 2
 
 
 def test_a_refusal_told_by_a_flash_message_leaves_nothing_for_the_garbage_collector():
