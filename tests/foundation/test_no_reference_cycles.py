@@ -34,7 +34,7 @@ def handler():
 
 
 def serve(method, path, data=None, htmx=False):
-    """(status, body) of one request served by Django's WSGI handler."""
+    """(status, body, headers) of one request served by Django's WSGI handler."""
     body = urlencode(data or {}).encode()
     environ = {
         "REQUEST_METHOD": method,
@@ -54,15 +54,19 @@ def serve(method, path, data=None, htmx=False):
     }
     if htmx:
         environ["HTTP_HX_REQUEST"] = "true"
-    statuses = []
+    started = []
     # The test's own connection holds its transaction: not closed after the
     # request, as the test client leaves it too.
     request_started.disconnect(close_old_connections)
     request_finished.disconnect(close_old_connections)
     try:
-        answer = handler()(environ, lambda status, headers: statuses.append(status))
+        answer = handler()(
+            environ, lambda *status_headers: started.append(status_headers)
+        )
         try:
-            return statuses[0], b"".join(answer).decode()
+            body = b"".join(answer).decode()
+            status, headers = started[0]
+            return status, body, headers
         finally:
             answer.close()
     finally:
@@ -110,11 +114,11 @@ def test_a_score_entry_answered_to_htmx_leaves_nothing_for_the_garbage_collector
     game, host_token = make_game()
     sarah, hugo = game.players.order_by("seat")
     # The first request of the process compiles and translates what it draws.
-    status, _ = serve("POST", box_path(host_token, sarah), entry(game), htmx=True)
+    status, _, _ = serve("POST", box_path(host_token, sarah), entry(game), htmx=True)
     assert status.startswith("200")
     game.refresh_from_db()
 
-    left, (status, answer) = left_for_the_collector(
+    left, (status, answer, _) = left_for_the_collector(
         lambda: serve("POST", box_path(host_token, hugo), entry(game), htmx=True)
     )
 
@@ -135,7 +139,7 @@ def test_a_round_answered_to_htmx_leaves_nothing_for_the_garbage_collector():
 
     assert a_round(10)[0].startswith("200")
 
-    left, (status, answer) = left_for_the_collector(lambda: a_round(20))
+    left, (status, answer, _) = left_for_the_collector(lambda: a_round(20))
 
     assert status.startswith("200")
     assert 'id="sheet"' in answer
@@ -145,18 +149,22 @@ def test_a_round_answered_to_htmx_leaves_nothing_for_the_garbage_collector():
 
 def test_a_refusal_told_by_a_flash_message_leaves_nothing_for_the_garbage_collector():
     game, host_token = make_game()
-    sarah, hugo = game.players.order_by("seat")
+    sarah = game.players.get(name="Sarah")
     play(game, ("Sarah", "free", "ones", count(3)))
     game.refresh_from_db()
     # Sarah again, without JavaScript: not her turn; the message waits in a
     # cookie for the page the redirect leads to.
     serve("POST", box_path(host_token, sarah, "twos"), entry(game))
 
-    left, (status, _) = left_for_the_collector(
+    left, (status, _, headers) = left_for_the_collector(
         lambda: serve("POST", box_path(host_token, sarah, "threes"), entry(game))
     )
 
     assert status.startswith("302")
+    assert any(
+        name == "Set-Cookie" and value.startswith("messages=")
+        for name, value in headers
+    )
     assert left == []
     assert game.entries.count() == 1
 
@@ -167,7 +175,7 @@ def test_the_host_page_and_its_forms_leave_nothing_for_the_garbage_collector():
     path = reverse("games:host", kwargs={"host_token": host_token})
     serve("GET", path)
 
-    left, (status, page) = left_for_the_collector(lambda: serve("GET", path))
+    left, (status, page, _) = left_for_the_collector(lambda: serve("GET", path))
 
     assert status.startswith("200")
     assert "Sarah" in page
