@@ -9,13 +9,13 @@ request and its context alive for the test."""
 
 import functools
 import gc
-import io
 from urllib.parse import urlencode
 
 import pytest
 from django.core.handlers.wsgi import WSGIHandler
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
+from django.test import RequestFactory
 from django.urls import reverse
 
 from scorekeeper.lib.acyclic import HeldWeakly
@@ -35,25 +35,20 @@ def handler():
 
 def serve(method, path, data=None, htmx=False):
     """(status, body, headers) of one request served by Django's WSGI handler."""
-    body = urlencode(data or {}).encode()
-    environ = {
-        "REQUEST_METHOD": method,
-        "PATH_INFO": path,
-        "QUERY_STRING": "",
-        "SCRIPT_NAME": "",
-        "SERVER_NAME": "testserver",
-        "SERVER_PORT": "80",
-        "HTTP_HOST": "testserver",
-        "REMOTE_ADDR": "127.0.0.1",
-        "wsgi.url_scheme": "http",
-        "wsgi.input": io.BytesIO(body),
-        "CONTENT_LENGTH": str(len(body)),
-        "CONTENT_TYPE": "application/x-www-form-urlencoded",
-        "HTTP_COOKIE": f"csrftoken={CSRF_SECRET}",
-        "HTTP_X_CSRFTOKEN": CSRF_SECRET,
-    }
+    headers = {"Cookie": f"csrftoken={CSRF_SECRET}", "X-CSRFToken": CSRF_SECRET}
     if htmx:
-        environ["HTTP_HX_REQUEST"] = "true"
+        headers["HX-Request"] = "true"
+    environ = (
+        RequestFactory()
+        .generic(
+            method,
+            path,
+            urlencode(data or {}),
+            content_type="application/x-www-form-urlencoded",
+            headers=headers,
+        )
+        .environ
+    )
     started = []
     # The test's own connection holds its transaction: not closed after the
     # request, as the test client leaves it too.
