@@ -8,6 +8,9 @@ miss. The state replay is timed on its own line. CPU time (`time.process_time`),
 the median of `--renders` renders after a warm-up, on a throwaway SQLite database.
 Target: the sheet, data and template, in at most 1 ms (watch and host roles).
 
+Also measured: the memory of the game's kept state (`tracemalloc`): what a
+server process holds of every game in play between requests, in its local cache.
+
 Also counted: what a drawing leaves to the garbage collector (objects caught in
 reference cycles, freed only by a collection, not when the text is drawn), and
 the CPU that collection then takes per drawing: in a server holding thousands of
@@ -21,6 +24,7 @@ import statistics
 import sys
 import tempfile
 import time
+import tracemalloc
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,6 +68,23 @@ def left_to_collector(function, renders):
         gc.garbage.clear()
         gc.enable()
     return left / renders, collection * 1000 / renders
+
+
+def kept_bytes(game):
+    """The bytes a process holds for `game`'s kept state: replayed from the
+    database, then kept as the local cache keeps it (`GameKind.kept`)."""
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.take_snapshot()
+        kept = game.game_kind.kept(game.read_state()[0])
+        gc.collect()
+        after = tracemalloc.take_snapshot()
+    finally:
+        tracemalloc.stop()
+    held = sum(stat.size_diff for stat in after.compare_to(before, "filename"))
+    del kept
+    return held
 
 
 def main():
@@ -122,6 +143,7 @@ def main():
         return game.state()
 
     replay = median_ms(replay, args.renders)
+    kept = kept_bytes(Game.objects.get(pk=game.pk))
 
     print(
         f"## The sheet, {args.players} players, {args.rounds} rounds played "
@@ -137,7 +159,8 @@ def main():
             f"| {role} | {data:.2f} | {whole:.2f} | {left:.0f} | {collection:.3f} "
             f"| {size:,} |"
         )
-    print(f"\nState replay (not part of the render): {replay:.2f} ms\n")
+    print(f"\nState replay (not part of the render): {replay:.2f} ms")
+    print(f"Kept state (held between requests): {kept / 1024:.1f} KB\n")
     worst = max(row[2] for row in rows)
     verdict = "PASS" if worst <= TARGET_MS else "MISS"
     print(f"{verdict}: the sheet drawn in {worst:.2f} ms (target ≤ {TARGET_MS} ms)")

@@ -249,7 +249,7 @@ def seat_of(seat: yams.Seat, variant: Variant) -> SeatCells:
         if len(cell) == 1 and cell[0].kind == "cross":
             cells[column, box] = ("—", True)
         else:
-            cells[column, box] = ("+".join(str(t.scored.points) for t in cell), False)
+            cells[column, box] = ("+".join(str(t.points) for t in cell), False)
     return SeatCells(
         name=seat.player.name,
         cells=cells,

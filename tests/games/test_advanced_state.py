@@ -21,7 +21,7 @@ def sheets(state):
             (
                 seat.player.pk,
                 seat.player.name,
-                [(t.column, t.box, t.scored.points) for t in seat.scorecard.turns],
+                [(t.column, t.box, t.points) for t in seat.scorecard.turns],
                 [entry.pk for entry in seat.entries],
                 seat.total,
             )

@@ -72,14 +72,19 @@ class KeptEntry:
     def of(cls, entry: EntryLike) -> KeptEntry:
         if isinstance(entry, KeptEntry):
             return entry
-        # The column's and box's names interned: the database gives each row
-        # strings of its own, and a game in play keeps every entry.
+        # The column's and box's names interned, and the words of its data (its
+        # keys, "count", "cross"…): the database gives each row strings of its
+        # own, and a game in play keeps every entry.
+        data = {
+            sys.intern(key): sys.intern(value) if isinstance(value, str) else value
+            for key, value in entry.data.items()
+        }
         return cls(
             entry.pk,
             entry.player_id,
             sys.intern(entry.column),
             sys.intern(entry.box),
-            entry.data,
+            data,
             entry.points,
             entry.seq,
         )
@@ -246,10 +251,10 @@ class GameState:
         seat says what the dice allow there."""
         seat, _spec, _box = self.open_box(player_id, column, box)
         try:
-            after = seat.scorecard.apply(column, box, entry)
+            after, scored = seat.scorecard.write(column, box, entry)
         except InvalidEntry as exc:
             raise MoveRefused(exc.message, "invalid") from exc
-        return seat, after.turns[-1].scored, after
+        return seat, scored, after
 
     def box_of(
         self, player_id: int | str, column: str, box: str

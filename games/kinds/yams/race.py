@@ -44,7 +44,7 @@ def turn_totals(scorecard: Scorecard) -> tuple[int, ...]:
     running = []
     for turn in scorecard.turns:
         column = turn.column
-        points = turn.scored.points
+        points = turn.points
         if sections[turn.box] == "upper":
             upper[column] += points
         else:

@@ -32,13 +32,15 @@ ALL_ALIKE_BOXES = ("yams", "maxi_yatzy")
 
 @dataclass(frozen=True, slots=True)
 class Turn:
-    """One entry written on the scorecard."""
+    """One entry written on the scorecard: what its sheet, totals and race read
+    of it. Not the entry itself nor the calculation shown before validating
+    (`Scorecard.write` gives that): a process keeps the scorecards of every game
+    in play, each turn of them."""
 
     column: str
     box: str
-    entry: EntryData
     kind: str
-    scored: Scored
+    points: int
     extra_yams: bool
     # Rolls this turn used, when the saved-rolls option is on.
     rolls: int | None
@@ -69,12 +71,17 @@ class Scorecard:
 
     def check(self, column: str, box_key: str, entry: EntryData) -> Scored:
         """What `entry` would score in that box of that column, or InvalidEntry."""
-        return self._turn(column, box_key, entry).scored
+        return self._turn(column, box_key, entry)[1]
 
     def apply(self, column: str, box_key: str, entry: EntryData) -> Scorecard:
-        return Scorecard(
-            self.variant, (*self.turns, self._turn(column, box_key, entry))
-        )
+        return self.write(column, box_key, entry)[0]
+
+    def write(
+        self, column: str, box_key: str, entry: EntryData
+    ) -> tuple[Scorecard, Scored]:
+        """(the scorecard with `entry` written, what it scored), or InvalidEntry."""
+        turn, scored = self._turn(column, box_key, entry)
+        return Scorecard(self.variant, (*self.turns, turn)), scored
 
     def entry_spec(self, column: str, box_key: str) -> EntrySpec:
         """What the dialog asks for that box now (a further Yams of multi_yams is
@@ -83,7 +90,7 @@ class Scorecard:
         written = len(self._cells.get((self._column(column), box.key), ()))
         return entries.entry_spec(self.variant, box, written)
 
-    def _turn(self, column: str, box_key: str, entry: EntryData) -> Turn:
+    def _turn(self, column: str, box_key: str, entry: EntryData) -> tuple[Turn, Scored]:
         box = self.variant._entry_box(box_key)
         if column not in self.variant.columns:
             raise refusal(
@@ -111,15 +118,15 @@ class Scorecard:
         rolls = self._rolls(column, box, reading.rolls)
         # The column's name interned: the database gives each entry a string of
         # its own, and a process keeps the scorecards of every game in play.
-        return Turn(
+        turn = Turn(
             column=sys.intern(column),
             box=box.key,
-            entry=dict(entry),
             kind=reading.kind,
-            scored=reading.scored,
+            points=reading.scored.points,
             extra_yams=reading.extra_yams,
             rolls=rolls,
         )
+        return turn, reading.scored
 
     def _check_refill(self, box: Box, cell: Sequence[Turn]) -> None:
         if not self._takes_more(box, cell):
@@ -200,9 +207,7 @@ class Scorecard:
     def _takes_more(self, box: Box, cell: Sequence[Turn]) -> bool:
         # (choice) 004 is silent on crossing: a Yams box crossed (or typed 0) at its
         # first entry is closed; otherwise it takes Yams until it holds four.
-        return (
-            box.repeatable and len(cell) < REPEATED_YAMS and cell[0].scored.points > 0
-        )
+        return box.repeatable and len(cell) < REPEATED_YAMS and cell[0].points > 0
 
     def _column(self, column: str) -> str:
         if column not in self.variant.columns:
@@ -229,8 +234,8 @@ class Scorecard:
         if cell is None:
             return None
         if box.repeatable:
-            return [turn.scored.points for turn in cell]
-        return cell[0].scored.points
+            return [turn.points for turn in cell]
+        return cell[0].points
 
     def takes_yams_bonus(self, column: str) -> bool:
         """True when a further Yams written in that column earns the +100: the
@@ -314,8 +319,7 @@ class Scorecard:
         return sum(
             1
             for turn in self.turns
-            if turn.extra_yams
-            or (turn.box in ALL_ALIKE_BOXES and turn.scored.points > 0)
+            if turn.extra_yams or (turn.box in ALL_ALIKE_BOXES and turn.points > 0)
         )
 
     @cached_property
@@ -347,7 +351,6 @@ class Scorecard:
         each column's upper bonus, see outlook.py. `totals`: this scorecard's
         totals, when the caller has them already."""
         cells = {
-            key: [turn.scored.points for turn in cell]
-            for key, cell in self._cells.items()
+            key: [turn.points for turn in cell] for key, cell in self._cells.items()
         }
         return outlook(self.variant, cells, totals or self.totals())

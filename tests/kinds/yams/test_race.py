@@ -171,7 +171,7 @@ def test_the_race_ends_on_every_current_total_and_adds_what_was_written(game):
         # The last point is the player's total now.
         assert line[-1] == totals.total
         # The total is what was written, plus the bonuses earned.
-        written = sum(turn.scored.points for turn in scorecard.turns)
+        written = sum(turn.points for turn in scorecard.turns)
         bonuses = sum(t.bonus + t.yams_bonus for t in totals.columns.values())
         assert line[-1] == written + bonuses
         # Every point is the sheet's total as it stood then.

@@ -62,11 +62,17 @@ def test_replay_refuses_a_bad_record():
         )
 
 
-def test_stored_entry_is_a_copy():
+def test_a_written_box_keeps_its_points_when_the_entry_changes_afterwards():
     entry = count(3)
     card = PRESETS["classic"].new_scorecard().apply("free", "fours", entry)
     entry["value"] = 5
-    assert card.turns[0].entry == count(3)
+    assert card.value("free", "fours") == 12
+    assert card.totals().total == 12
+
+
+def test_writing_a_box_says_what_it_scored_with_its_calculation():
+    card, scored = PRESETS["classic"].new_scorecard().write("free", "fours", count(3))
+    assert (scored.points, str(scored.calculation)) == (12, "3 × 4 = 12")
     assert card.value("free", "fours") == 12
 
 
