@@ -8,8 +8,9 @@ miss. The state replay is timed on its own line. CPU time (`time.process_time`),
 the median of `--renders` renders after a warm-up, on a throwaway SQLite database.
 Target: the sheet, data and template, in at most 1 ms (watch and host roles).
 
-Also measured: the memory of the game's kept state (`tracemalloc`): what a
-server process holds of every game in play between requests, in its local cache.
+Also measured: the memory of the game's kept state (`tracemalloc`), once its
+sheets are drawn: what a server process holds of every game in play between
+requests, in its local cache.
 
 Also counted: what a drawing leaves to the garbage collector (objects caught in
 reference cycles, freed only by a collection, not when the text is drawn), and
@@ -70,14 +71,20 @@ def left_to_collector(function, renders):
     return left / renders, collection * 1000 / renders
 
 
-def kept_bytes(game):
+def kept_bytes(game, accesses):
     """The bytes a process holds for `game`'s kept state: replayed from the
-    database, then kept as the local cache keeps it (`GameKind.kept`)."""
+    database, kept as the local cache keeps it (`GameKind.kept`), then its sheet
+    drawn for each of `accesses` (what the drawing works out once is kept with
+    it: totals, what is still possible, the race)."""
+    from games.sheet import draw_sheet
+
     gc.collect()
     tracemalloc.start()
     try:
         before = tracemalloc.take_snapshot()
         kept = game.game_kind.kept(game.read_state()[0])
+        for access in accesses:
+            draw_sheet(access, game.attached(kept))
         gc.collect()
         after = tracemalloc.take_snapshot()
     finally:
@@ -143,7 +150,14 @@ def main():
         return game.state()
 
     replay = median_ms(replay, args.renders)
-    kept = kept_bytes(Game.objects.get(pk=game.pk))
+    fresh = Game.objects.get(pk=game.pk)
+    kept = kept_bytes(
+        fresh,
+        [
+            Access(role="watch", game=fresh, token=fresh.watch_token),
+            Access(role="host", game=fresh, token=made["host_token"]),
+        ],
+    )
 
     print(
         f"## The sheet, {args.players} players, {args.rounds} rounds played "
