@@ -20,8 +20,11 @@ or "values", and optionally "extra_yams" and "rolls"; e.g. {"kind": "count",
 now) is the `EntrySpec` saying what the dialog asks for a box.
 `Scorecard.check(column, box, entry)` checks it against the scorecard and returns
 what it scores, `Scorecard.apply` returns the new Scorecard (the old one is left
-as it was), `Scorecard.replay` folds stored entries; a bad entry is
-`InvalidEntry`, whose `box` names the box.
+as it was), `Scorecard.write` both, `Scorecard.replay` folds stored entries; a
+bad entry is `InvalidEntry`, whose `box` names the box. A scorecard's `turns`
+keep what the sheet reads of each entry (`Turn`: its box, kind and points), not
+the entry nor its calculation: a process keeps the scorecards of every game in
+play.
 
 Points. `Scored`: the box's `points`, the `calculation` shown before validating
 (a `Message`), and a `yams_bonus` earned on top, never held by the box.
