@@ -904,7 +904,7 @@ class Game(models.Model):
         slot = sum(1 for e in seat.entries if e.column == column and e.box == box)
         made = self.entries.model(
             game=self,
-            player=cast(Player, seat.player),
+            player_id=seat.player.pk,
             column=column,
             box=box,
             slot=slot,

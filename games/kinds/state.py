@@ -28,6 +28,25 @@ class PlayerLike(Protocol):
     def name(self) -> str: ...
 
 
+@dataclass(frozen=True, slots=True)
+class KeptPlayer:
+    """A player as a kept state holds it: the three values the engines read.
+
+    A process keeps the state of every game in play between requests; the web
+    layer's row, with its model state (and a copy of it per kept state), weighs
+    several times as much."""
+
+    pk: int
+    seat: int
+    name: str
+
+    @classmethod
+    def of(cls, player: PlayerLike) -> KeptPlayer:
+        if isinstance(player, KeptPlayer):
+            return player
+        return cls(player.pk, player.seat, player.name)
+
+
 @dataclass(frozen=True)
 class Standing:
     """A player's place: equal totals share a rank and the next rank skips."""

@@ -18,7 +18,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Literal, Protocol, Self, TypedDict
 
 from ..messages import InvalidEntry, Message, RuleError, gettext_noop
-from ..state import PlayerLike, Prospect, Standing, rank_players
+from ..state import KeptPlayer, PlayerLike, Prospect, Standing, rank_players
 from .entry_rules import EntryData
 from .race import race_rounds, turn_totals
 from .scorecard import Scorecard
@@ -155,11 +155,15 @@ class Seat:
         return turn_totals(self.scorecard)
 
     def kept(self) -> Seat:
-        """This seat with each entry a `KeptEntry`: itself when already so, else
-        a copy with what it has worked out (its totals, its outlook)."""
-        if all(isinstance(entry, KeptEntry) for entry in self.entries):
+        """This seat with its player a `KeptPlayer` and each entry a `KeptEntry`:
+        itself when already so, else a copy with what it has worked out (its
+        totals, its outlook)."""
+        if isinstance(self.player, KeptPlayer) and all(
+            isinstance(entry, KeptEntry) for entry in self.entries
+        ):
             return self
         copied = copy.copy(self)
+        copied.player = KeptPlayer.of(self.player)
         copied.entries = [KeptEntry.of(entry) for entry in self.entries]
         return copied
 
@@ -230,8 +234,8 @@ class GameState:
         return GameState.of_seats(self.game, seats, max(self.last_seq, entry.seq or 0))
 
     def kept(self) -> GameState:
-        """This state as a process keeps it between requests: each entry a
-        `KeptEntry` (`Seat.kept`)."""
+        """This state as a process keeps it between requests: each player a
+        `KeptPlayer`, each entry a `KeptEntry` (`Seat.kept`)."""
         seats = [seat.kept() for seat in self.seats]
         pairs = zip(self.seats, seats, strict=True)
         current = next((kept for seat, kept in pairs if seat is self.current), None)

@@ -73,7 +73,6 @@ class Yams(GameKind):
         for entry in new:
             seat = state.seat_of(entry.player_id)
             assert seat is not None
-            entry.player = seat.player
             after = seat.scorecard.apply(entry.column, entry.box, entry.data)
             state = state.with_entry(entry, after)
         return state

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.kinds.state import KeptPlayer
 from games.kinds.yams import PRESETS, GameState, MoveRefused, build_variant
 from games.kinds.yams.game_state import KeptEntry
 from tests.kinds.yams.helpers import CROSS, Entry, Player, count
@@ -130,7 +131,7 @@ def test_undoing_the_last_entry_gives_the_turn_back():
     assert before.last_seq == last.seq  # the next entry still comes after it
 
 
-def test_a_kept_state_holds_each_entry_as_plain_values_and_says_the_same():
+def test_a_kept_state_holds_each_player_and_entry_as_plain_values_and_says_the_same():
     game = table(["Sarah", "Hugo", "Léa"])
     sarah, hugo, lea = game.players
     game.write(sarah, "free", "ones", count(2))
@@ -155,7 +156,11 @@ def test_a_kept_state_holds_each_entry_as_plain_values_and_says_the_same():
     ]
     assert all(type(e) is KeptEntry for seat in kept.seats for e in seat.entries)
     assert [e.points for seat in kept.seats for e in seat.entries] == [2, 23, 0]
-    assert kept.current.player is sarah
+    assert all(type(seat.player) is KeptPlayer for seat in kept.seats)
+    assert [(p.pk, p.seat, p.name) for p in kept.players] == [
+        (p.pk, p.seat, p.name) for p in game.players
+    ]
+    assert kept.current.player.pk == sarah.pk
     assert kept.current is kept.seats[0]
     assert [(s.player.name, s.total) for s in kept.ranking()] == [
         ("Hugo", 23),
@@ -166,7 +171,8 @@ def test_a_kept_state_holds_each_entry_as_plain_values_and_says_the_same():
     # as it is.
     assert [seat.totals for seat in kept.seats] == worked_out
     assert all(a is b for a, b in zip(kept.kept().seats, kept.seats, strict=True))
-    # The state it was made from keeps the web layer's entries.
+    # The state it was made from keeps the web layer's players and entries.
+    assert state.seats[0].player is sarah
     assert type(state.seats[0].entries[0]) is Entry
 
 
