@@ -89,9 +89,7 @@ def kept_bytes(game, accesses):
         after = tracemalloc.take_snapshot()
     finally:
         tracemalloc.stop()
-    held = sum(stat.size_diff for stat in after.compare_to(before, "filename"))
-    del kept
-    return held
+    return sum(stat.size_diff for stat in after.compare_to(before, "filename"))
 
 
 def main():
