@@ -535,6 +535,10 @@ class RoundKind(GameKind):
             players, [row.entry for row in written], closed=game.ended_by_host
         )
 
+    def kept(self, state: State) -> rounds.RoundsGame:
+        assert isinstance(state, rounds.RoundsGame)
+        return state.kept()
+
     def without_last(self, state: State, last: Any) -> rounds.RoundsGame:
         # An undo takes back the end a host had called too: the game goes on.
         assert isinstance(state, rounds.RoundsGame)

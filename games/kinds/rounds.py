@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Literal, Self, TypeGuard
 
 from .messages import InvalidEntry, Message, RuleError, gettext_noop
 from .options import OptionSpec, is_int, read_options
-from .state import PlayerLike, Prospect, Standing, rank_players
+from .state import KeptPlayer, PlayerLike, Prospect, Standing, rank_players
 
 # One round as the host's dialog sends it and the game stores it: a JSON dict,
 # every key and value checked on reading. Players are named by their pk: an int
@@ -79,6 +79,13 @@ class ScoredRound:
     calculation: tuple[Message, ...] = ()
     # Each kind reads its own (a SkyjoRound, a TarotDeal…): typed by the kind.
     detail: Any = None
+
+    def kept(self) -> ScoredRound:
+        """This round as a kept game holds it: without its calculation, which
+        only the dialog of a round not yet played shows (`RoundsGame.preview`),
+        and which weighs more than the rest of the round (a sentence and its
+        values per player)."""
+        return replace(self, calculation=()) if self.calculation else self
 
 
 @dataclass(frozen=True)
@@ -258,6 +265,15 @@ class RoundsGame:
             totals_before=self.totals,
             totals_after=after.totals,
             ends_game=after.finished,
+        )
+
+    def kept(self) -> RoundsGame:
+        """This game as a process keeps it between requests: each player a
+        `KeptPlayer`, each round without its calculation (`ScoredRound.kept`)."""
+        return replace(
+            self,
+            players=tuple(KeptPlayer.of(player) for player in self.players),
+            rounds=tuple(round_.kept() for round_ in self.rounds),
         )
 
     def undo(self) -> RoundsGame:

@@ -6,12 +6,15 @@ first test: adding a kind means adding its sample here."""
 
 import gc
 import json
+import types
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from django.core.cache import caches
 from django.core.exceptions import ValidationError
+from django.db import models
 
 from bands.models import BandGame
 from games.access import Access
@@ -257,6 +260,52 @@ def test_a_game_read_again_from_the_database_is_the_game_kept(key):
     kept = seen(game.state())
     replayed, _done = Game.objects.get(pk=game.pk).read_state()
     assert seen(replayed) == kept
+
+
+def rows_held(root: object) -> set[str]:
+    """The model classes of the rows reachable from `root`'s values (classes,
+    modules and functions are not followed: they are the code, not the data)."""
+    code = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType)
+    found, seen_ids, waiting = set(), set(), [root]
+    while waiting:
+        value = waiting.pop()
+        if id(value) in seen_ids or isinstance(value, code):
+            continue
+        seen_ids.add(id(value))
+        if isinstance(value, models.Model):
+            found.add(type(value).__name__)
+            continue
+        waiting.extend(gc.get_referents(value))
+    return found
+
+
+@pytest.mark.parametrize("key", KINDS)
+def test_a_kept_state_holds_no_row_and_draws_the_very_same_sheets(key):
+    # A process keeps the state of every game in play between requests: plain
+    # values, not the web layer's rows with their model state.
+    game, host_token = Game.objects.create_game(
+        list(SAMPLES[key].names),
+        registry.get(key).default_preset,
+        SAMPLES[key].options,
+        kind=key,
+    )
+    for _move in range(2):
+        SAMPLES[key].next_move(game)
+    game.refresh_from_db()
+    state, _done = game.read_state()
+    assert rows_held(state), "the replayed state was expected to hold its rows"
+    kept = game.game_kind.kept(state)
+    assert rows_held(kept) == set()
+    assert seen(kept) == seen(state)
+    for access in (Access("watch", game), Access("host", game, host_token)):
+        assert draw_sheet(access, game.attached(kept)) == draw_sheet(access, state)
+    # The next move is previewed on the state this process keeps as on a replay.
+    game.keep_state(state)
+    assert rows_held(game.kept_state()) <= {"Game"}  # attached to its game again
+    move = SAMPLES[key].move(game)
+    on_kept = SAMPLES[key].preview(game, move)
+    caches["local"].clear()
+    assert SAMPLES[key].preview(Game.objects.get(pk=game.pk), move) == on_kept
 
 
 @pytest.mark.parametrize("key", KINDS)

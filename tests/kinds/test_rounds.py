@@ -92,6 +92,31 @@ def test_a_stored_entry_survives_json_and_replays_to_the_same_game(kind):
 
 
 @pytest.mark.parametrize("kind", FIRST_ROUNDS)
+def test_a_kept_game_keeps_each_round_but_its_calculation_and_shows_the_next_one(
+    kind,
+):
+    rules, entry = FIRST_ROUNDS[kind]
+    played = rules.start(PLAYERS).play(entry).play(entry)
+    kept = played.kept()
+    assert all(round_.calculation for round_ in played.rounds)
+    assert [round_.calculation for round_ in kept.rounds] == [(), ()]
+    assert [(r.entry, r.points, r.detail) for r in kept.rounds] == [
+        (r.entry, r.points, r.detail) for r in played.rounds
+    ]
+    assert [type(player).__name__ for player in kept.players] == ["KeptPlayer"] * 4
+    assert [(p.pk, p.seat, p.name) for p in kept.players] == [
+        (p.pk, p.seat, p.name) for p in PLAYERS
+    ]
+    assert kept.totals == played.totals
+    assert [(s.rank, s.player.pk, s.total) for s in kept.ranking()] == [
+        (s.rank, s.player.pk, s.total) for s in played.ranking()
+    ]
+    assert kept.preview(entry).calculation == played.preview(entry).calculation
+    assert kept.preview(entry).calculation
+    assert kept.kept() == kept
+
+
+@pytest.mark.parametrize("kind", FIRST_ROUNDS)
 def test_equal_totals_share_a_rank_and_the_next_rank_skips(kind):
     rules, entry = FIRST_ROUNDS[kind]
     ranking = rules.start(PLAYERS).play(entry).ranking()
