@@ -20,7 +20,11 @@ Reported:
   - sheet events received vs expected, and versions never seen;
   - errors: failed connects, non-200 or non-event-stream answers, `gone`, failed
     or refused writes; streams dropped (ended or failed during the measure);
-  - score entry latency (POST sent → answer read);
+  - score entry latency (POST sent → answer read), and how late the load
+    generator sent each write after its due time: its phones are meant to be
+    independent, so it keeps its own pauses out of the measure window (its
+    garbage collector off there, /proc read off its event loop), and this
+    figure shows whether it managed;
   - server RSS (every uvicorn process, summed) and threads, open fds, at the
     cold start, at the start (after --warm-tables tables came and went:
     `Run.warm_up`), after the ramp, every 5 s and at the end; per held stream,
@@ -49,6 +53,7 @@ Loopback only (127.0.0.0/8); the run ends by itself after ramp + duration + grac
 import argparse
 import asyncio
 import contextlib
+import gc
 import random
 import re
 import signal
@@ -408,6 +413,8 @@ class Run:
         self.events = {"watcher": 0, "host": 0, "hello": 0, "other": 0}
         self.dropped = {"watcher": 0, "host": 0}
         self.writes = clients.Writes()
+        # ms after its tick that each write left: the load generator's own delay
+        self.late = []
         self.sent = {}  # table → [(version, t sent, t answered)] in the window
         self.phones = []
         self.samples = []  # (label, t, rss, threads, fds, db connections, streams)
@@ -468,25 +475,26 @@ class Run:
             self.note(f"pg_stat_activity: {exc!r}")
             return -1
 
-    def sample(self, label):
+    async def sample(self, label):
+        """Notes the server's processes as they are now. Read off the client's
+        event loop: listing and reading the links of 11,000 open fds takes tens of
+        milliseconds, long enough for the hosts due meanwhile to write all at once
+        when the loop comes back, a burst no table of real phones makes."""
         s = self.server
-        self.samples.append(
-            (
-                label,
-                self.t(),
-                s.rss_bytes(),
-                s.threads(),
-                s.open_fds(),
-                self.db_connections(),
-                self.open_streams,
-            )
-        )
+        at, streams = self.t(), self.open_streams
+
+        def read():
+            return s.rss_bytes(), s.threads(), s.open_fds(), self.db_connections()
+
+        rss, threads, fds, db = await asyncio.to_thread(read)
+        self.samples.append((label, at, rss, threads, fds, db, streams))
 
     async def host(self, host, table, first_tick):
         tick = first_tick
         interval = self.args.interval
         while tick < self.measure_to and not host.done:
             await asyncio.sleep(max(0.0, tick - time.monotonic()))
+            self.late.append((time.monotonic() - tick) * 1000)
             self.requests += 1
             before = len(host.sent)
             errors = self.writes.errors
@@ -507,14 +515,14 @@ class Run:
                 return
             # The samples taken while the hosts write are the ones the memory
             # figure reads (`rss_growth_per_stream`).
-            self.sample("writes" if self.measuring() else "")
+            await self.sample("writes" if self.measuring() else "")
 
     async def main(self):
         args = self.args
         n = len(self.games)
-        self.sample("cold start")
+        await self.sample("cold start")
         await self.warm_up()
-        self.sample("start")
+        await self.sample("start")
         # Phones: per table, the host page's stream, then its watchers' streams;
         # consecutive streams share a source address, --per-address at most.
         stream_index = 0
@@ -562,8 +570,16 @@ class Run:
             opened = await asyncio.gather(
                 *(open_host(g, args.ramp * i / n) for i, g in enumerate(self.games))
             )
+            await asyncio.sleep(max(0.0, ramp_from + args.ramp - time.monotonic()))
+            # The client's own garbage collector stopped all its phones at once
+            # for up to a tenth of a second, walking the objects of 11,000
+            # streams: the hosts due meanwhile then wrote together. It runs once
+            # here, before the measure, and not in it.
+            gc.collect()
+            gc.disable()
+            # Before the hosts start: a sample takes tens of milliseconds.
+            await self.sample("after ramp")
             await asyncio.sleep(max(0.0, self.measure_from - time.monotonic()))
-            self.sample("after ramp")
             self.streams_at_start = self.open_streams
             cpu = figures.CpuMeter(self.server)
             cpu.__enter__()
@@ -578,11 +594,12 @@ class Run:
             )
             await asyncio.sleep(max(0.0, self.measure_to - time.monotonic()))
             cpu.__exit__(None, None, None)
+            gc.enable()
             self.cpu = cpu
-            self.sample("measure end")
+            await self.sample("measure end")
             self.streams_at_end = self.open_streams
             await asyncio.sleep(max(0.0, self.close_at - time.monotonic()))
-            self.sample("end")
+            await self.sample("end")
             self.sampled_end = True
         self.run_seconds = time.monotonic() - ramp_from
         if args.check_drain:
@@ -851,6 +868,19 @@ def report_run(
                     )
                 ),
                 "p99 ≤ 100",
+            ),
+            (
+                "the load generator's delay: a write sent after its due time, "
+                "p50 / p99 / max ms",
+                " / ".join(
+                    f"{x:.1f}"
+                    for x in (
+                        figures.percentile(run.late, 50),
+                        figures.percentile(run.late, 99),
+                        max(run.late, default=float("nan")),
+                    )
+                ),
+                "",
             ),
             (
                 "requests per watcher per minute (mean / max), whole run",
