@@ -730,6 +730,17 @@ def ms(values, p):
     return 1000 * figures.percentile(values, p)
 
 
+def percentiles_and_max(values_ms, ps):
+    """A report's cell: the percentiles `ps` of `values_ms`, then their max."""
+    return " / ".join(
+        f"{x:.1f}"
+        for x in (
+            *(figures.percentile(values_ms, p) for p in ps),
+            max(values_ms, default=float("nan")),
+        )
+    )
+
+
 def report_run(
     args,
     run,
@@ -858,28 +869,13 @@ def report_run(
             ),
             (
                 "score entry p50 / p95 / p99 / max ms",
-                " / ".join(
-                    f"{x:.1f}"
-                    for x in (
-                        figures.percentile(lat, 50),
-                        figures.percentile(lat, 95),
-                        figures.percentile(lat, 99),
-                        max(lat, default=float("nan")),
-                    )
-                ),
+                percentiles_and_max(lat, (50, 95, 99)),
                 "p99 ≤ 100",
             ),
             (
                 "the load generator's delay: a write sent after its due time, "
                 "p50 / p99 / max ms",
-                " / ".join(
-                    f"{x:.1f}"
-                    for x in (
-                        figures.percentile(run.late, 50),
-                        figures.percentile(run.late, 99),
-                        max(run.late, default=float("nan")),
-                    )
-                ),
+                percentiles_and_max(run.late, (50, 99)),
                 "",
             ),
             (
