@@ -584,20 +584,9 @@ class Game(models.Model):
             # Read after the game's row: whenever a write's lock finds the row
             # still at this version, nothing was written since, and these
             # sheets hold.
-            state = self.advanced_state() or self.read_state()[0]
+            state = self.read_state()[0]
             self.keep_state(state)
         return self.attached(state)
-
-    def advanced_state(self) -> State | None:
-        """This version's state made from an older version kept in this process,
-        when the kind can move it on by what was written since (as another
-        server process wrote it) without a replay; else None: the caller
-        replays."""
-        kept = caches["local"].get(self.state_key())
-        if kept is None or kept[0] >= self.version:
-            return None
-        version, state = kept
-        return self.game_kind.advanced(self, self.attached(state), version)
 
     def attached(self, state: State) -> State:
         """`state` as this instance's (a Yams state knows its game)."""
@@ -609,12 +598,22 @@ class Game(models.Model):
         return f"game-state:{self.watch_token}"
 
     def kept_state(self) -> State | None:
-        """The sheets kept for this instance's version, or None. Only the newest
-        version of a game is kept: an older one is never asked for again."""
+        """The sheets of this instance's version as this process keeps them, or
+        None (the caller replays): kept for this version, or moved on from an
+        older version kept here by what was written since, when the kind can
+        (`GameKind.advanced`, one query: another server process wrote). Only
+        the newest version of a game is kept: an older one is never asked for
+        again."""
         kept = caches["local"].get(self.state_key())
-        if kept is None or kept[0] != self.version:
+        if kept is None or kept[0] > self.version:
             return None
-        return self.attached(kept[1])
+        version, state = kept
+        if version == self.version:
+            return self.attached(state)
+        advanced = self.game_kind.advanced(self, self.attached(state), version)
+        if advanced is not None:
+            self.keep_state(advanced)
+        return advanced
 
     def keep_state(self, state: State, version: int | None = None) -> None:
         """Keeps `state` as the sheets of this game at `version` (by default the

@@ -535,6 +535,23 @@ class RoundKind(GameKind):
             players, [row.entry for row in written], closed=game.ended_by_host
         )
 
+    def advanced(
+        self, game: Any, state: State, version: int
+    ) -> rounds.RoundsGame | None:
+        """Every write since `version` was a round recorded (one version each):
+        the rounds past those of `state` played on it as the replay would play
+        them, one query and no replay. None when anything else changed in
+        between (an undo, a name, the end called, the pencil): each of those
+        moves the version on without a round, so the counts differ."""
+        assert isinstance(state, rounds.RoundsGame)
+        active = getattr(game, self.written).filter(undone_at__isnull=True)
+        new = [row.entry for row in active.order_by("seq")[len(state.rounds) :]]
+        if len(new) != game.version - version:
+            return None
+        for entry in new:
+            state = state.play(entry)
+        return state
+
     def kept(self, state: State) -> rounds.RoundsGame:
         assert isinstance(state, rounds.RoundsGame)
         return state.kept()

@@ -15,6 +15,8 @@ import pytest
 from django.core.cache import caches
 from django.core.exceptions import ValidationError
 from django.db import models
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bands.models import BandGame
 from games.access import Access
@@ -260,6 +262,120 @@ def test_a_game_read_again_from_the_database_is_the_game_kept(key):
     kept = seen(game.state())
     replayed, _done = Game.objects.get(pk=game.pk).read_state()
     assert seen(replayed) == kept
+
+
+def kept_by_another_process(game: Game) -> object:
+    """What another server process keeps of the game at its version now: its
+    cache hears nothing of the writes made here afterwards."""
+    fresh = Game.objects.get(pk=game.pk)
+    fresh.state()
+    return caches["local"].get(fresh.state_key())
+
+
+def read_by_that_process(game: Game, kept: object) -> Game:
+    """The game at its latest version, read by the process that kept `kept`."""
+    caches["local"].set(game.state_key(), kept)
+    return Game.objects.get(pk=game.pk)
+
+
+def replayed(game: Game) -> object:
+    return Game.objects.get(pk=game.pk).read_state()[0]
+
+
+def active_moves(game: Game) -> int:
+    """The moves of the game that count (not undone), as the database has them."""
+    written = getattr(game, game.game_kind.written)
+    return written.filter(undone_at__isnull=True).count()
+
+
+@pytest.mark.parametrize("key", KINDS)
+def test_moves_made_by_another_process_are_played_on_the_state_kept_here(
+    key, django_assert_num_queries
+):
+    game = new_game(key)
+    SAMPLES[key].next_move(game)
+    kept = kept_by_another_process(game)
+    for _move in range(2):
+        SAMPLES[key].next_move(game)
+    there = read_by_that_process(game, kept)
+
+    # The moves written since only: no replay of the game.
+    with django_assert_num_queries(1):
+        state = there.state()
+
+    assert seen(state) == seen(replayed(game))
+    assert there.version == game.version and active_moves(game) == 3
+
+
+@pytest.mark.parametrize("key", KINDS)
+def test_an_undo_made_by_another_process_makes_this_one_replay(key):
+    game = new_game(key)
+    for _move in range(2):
+        SAMPLES[key].next_move(game)
+    kept = kept_by_another_process(game)
+    game.undo()
+    SAMPLES[key].next_move(game)
+    state = read_by_that_process(game, kept).state()
+    assert seen(state) == seen(replayed(game))
+    assert active_moves(game) == 2
+
+
+@pytest.mark.parametrize("key", KINDS)
+def test_a_move_made_on_a_process_that_kept_an_older_state_replays_nothing(
+    key, monkeypatch
+):
+    game = new_game(key)
+    SAMPLES[key].next_move(game)
+    kept = kept_by_another_process(game)
+    SAMPLES[key].next_move(game)
+    move = SAMPLES[key].move(game)
+    there = read_by_that_process(game, kept)
+
+    def replay_refused(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the game was replayed")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(Game, "read_state", replay_refused)
+        SAMPLES[key].record(there, move)
+
+    assert seen(there.state()) == seen(replayed(game))
+    assert active_moves(game) == 3
+
+
+# What a table does between two reads of another process: moves, undos, names.
+WRITES = st.lists(st.sampled_from(["move", "move", "undo", "rename"]), max_size=6)
+
+
+@pytest.mark.parametrize("key", KINDS)
+@settings(
+    max_examples=10,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(before=WRITES, between=WRITES)
+def test_another_process_always_sees_what_a_replay_gives(key, before, between):
+    game = new_game(key)
+    renames = iter(range(100))
+
+    def write(what: str) -> None:
+        state = Game.objects.get(pk=game.pk).state()
+        if what == "move" and not state.finished:
+            SAMPLES[key].next_move(game)
+        elif what == "undo":
+            game.undo()
+        elif what == "rename":
+            game.rename(state.players[-1].pk, f"Joueur {next(renames)}")
+
+    for what in before:
+        write(what)
+    kept = kept_by_another_process(game)
+    for what in between:
+        write(what)
+    state = read_by_that_process(game, kept).state()
+    assert seen(state) == seen(replayed(game))
+    assert [player.name for player in state.players] == [
+        player.name for player in replayed(game).players
+    ]
 
 
 def rows_held(root: object) -> set[str]:
