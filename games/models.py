@@ -1236,8 +1236,9 @@ class Game(models.Model):
         """The kept sheets of the version this instance was read at, when a write
         may go by the row as read rather than lock it first: the form saw that
         version (so the request is no retry of a write done, every write moving
-        the version on), the writer may write by that row, and the sheets of
-        that version are kept. Else None: the write locks and reads the row."""
+        the version on), the writer may write by that row, and this process
+        has the sheets of that version (`kept_state`). Else None: the write
+        locks and reads the row."""
         if not self._is_current(seen_version):
             return None
         # The pencil link this request came by is the row's, as read.
