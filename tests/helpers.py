@@ -1,6 +1,7 @@
 """Reading pages as a user would, the links of a game, every route of the project
-with its URL filled in, and calls run from many threads at once: shared by every
-test area (test data is built by tests/factories.py)."""
+with its URL filled in, calls run from many threads at once, and a second server
+process as its cache sees a game: shared by every test area (test data is built
+by tests/factories.py)."""
 
 import html as htmllib
 import json
@@ -10,9 +11,11 @@ import threading
 from html.parser import HTMLParser
 
 from django.apps import apps
+from django.core.cache import caches
 from django.db import connection
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from games.models import Game
 from tests.factories import (
     count,
     make_game,
@@ -251,3 +254,26 @@ class Page(HTMLParser):
     @property
     def visible_text(self):
         return " ".join(" ".join(self.text).split())
+
+
+# Another server process, as far as a game's state goes: the state it keeps in
+# its own memory, which hears nothing of the writes made here.
+
+
+def kept_by_another_process(game):
+    """What another server process keeps of the game at its version now: its
+    cache hears nothing of the writes made here afterwards."""
+    fresh = Game.objects.get(pk=game.pk)
+    fresh.state()
+    return caches["local"].get(fresh.state_key())
+
+
+def read_by_that_process(game, kept):
+    """The game at its latest version, read by the process that kept `kept`."""
+    caches["local"].set(game.state_key(), kept)
+    return Game.objects.get(pk=game.pk)
+
+
+def replayed(game):
+    """The game's state as a replay of every write gives it, nothing kept."""
+    return Game.objects.get(pk=game.pk).read_state()[0]
