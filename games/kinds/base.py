@@ -542,7 +542,12 @@ class RoundKind(GameKind):
         the rounds past those of `state` played on it as the replay would play
         them, one query and no replay. None when anything else changed in
         between (an undo, a name, the end called, the pencil): each of those
-        moves the version on without a round, so the counts differ."""
+        moves the version on without a round, so the counts differ.
+
+        Read outside the lock, an undo and a round written since the game's row
+        was read pass the count: the state is then the newer one, as a replay
+        read at that moment would be (`Game.state`); a write goes by the locked
+        row, where nothing moves."""
         assert isinstance(state, rounds.RoundsGame)
         active = getattr(game, self.written).filter(undone_at__isnull=True)
         new = [row.entry for row in active.order_by("seq")[len(state.rounds) :]]
